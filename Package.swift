@@ -1,0 +1,102 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "swift-sdks",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "ErrorCore", targets: ["ErrorCore"]),
+        .library(name: "Palbe", targets: ["Palbe"]),
+        .library(name: "PalbeCodegen", targets: ["PalbeCodegen"]),
+        .library(name: "PurseCheckout", targets: ["PurseCheckout"]),
+        .library(name: "ChatbaseSDK", targets: ["ChatbaseSDK"]),
+        .executable(name: "sdk", targets: ["sdk"]),
+    ],
+    targets: [
+        // MARK: - System-library shims
+
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Modules/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            path: "Modules/COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCurl",
+            path: "Modules/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+
+        // MARK: - Shared core
+
+        .target(
+            name: "ErrorCore",
+            dependencies: ["CCurl", "COpenSSL"],
+            path: "Modules/ErrorCore"
+        ),
+
+        // MARK: - SDKs
+
+        .target(name: "Palbe", dependencies: ["ErrorCore"], path: "Modules/Palbe"),
+        .target(name: "PalbeCodegen", dependencies: ["ErrorCore"], path: "Modules/PalbeCodegen"),
+        .target(name: "PurseCheckout", dependencies: ["ErrorCore"], path: "Modules/PurseCheckout"),
+        .target(name: "ChatbaseSDK", dependencies: ["ErrorCore"], path: "Modules/ChatbaseSDK"),
+
+        // MARK: - Tools: the HTTP server the emulator and the tests share, benchmarks
+
+        .target(name: "HTTPServer", path: "Tools/HTTPServer"),
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["ErrorCore", "HTTPServer", "CCurl"],
+            path: "Tools/Benchmarks"
+        ),
+
+        // MARK: - The CLI
+
+        .target(
+            name: "SDKCLI",
+            dependencies: ["ErrorCore", "Palbe", "PalbeCodegen", "PurseCheckout", "ChatbaseSDK", "HTTPServer"],
+            path: "Apps/SDKCLI"
+        ),
+        .executableTarget(name: "sdk", dependencies: ["SDKCLI"], path: "Apps/sdk"),
+
+        // MARK: - Tests
+
+        .target(
+            name: "TestSupport",
+            dependencies: ["ErrorCore", "HTTPServer"],
+            path: "Tests/Support"
+        ),
+        .testTarget(
+            name: "ErrorCoreTests",
+            dependencies: ["ErrorCore", "HTTPServer", "TestSupport"],
+            path: "Tests/ErrorCoreTests",
+            resources: []
+        ),
+        .testTarget(
+            name: "HTTPServerTests",
+            dependencies: ["HTTPServer", "TestSupport"],
+            path: "Tests/HTTPServerTests"
+        ),
+        .testTarget(name: "SDKCLITests", dependencies: ["SDKCLI"], path: "Tests/SDKCLITests"),
+    ]
+)
+
+// Shared settings for every Swift target: Swift 6 mode with strict concurrency comes from the tools
+// version; these add the upcoming features we hold ourselves to and make any warning fail the build.
+// (Warning-control settings are dropped by SwiftPM when this package is someone else's dependency.)
+for target in package.targets where target.type != .system {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+            .treatAllWarnings(as: .error),
+        ]
+}

@@ -1,0 +1,1 @@
+// Placeholder: the HTTP server is built in its own branch.
