@@ -86,6 +86,11 @@ let package = Package(
             path: "Tests/HTTPServerTests"
         ),
         .testTarget(name: "SDKCLITests", dependencies: ["SDKCLI"], path: "Tests/SDKCLITests"),
+        .testTarget(
+            name: "CrossSDKTests",
+            dependencies: ["ErrorCore", "Palbe", "PurseCheckout", "ChatbaseSDK"],
+            path: "Tests/CrossSDKTests"
+        ),
     ]
 )
 

@@ -1,0 +1,26 @@
+import ErrorCore
+import Foundation
+
+/// Every error the checkout SDK throws or reports conforms to this protocol.
+///
+/// It is a protocol, not a base class: the concrete error types stay distinct and switchable, and
+/// each exposes a stable ``code``, a developer ``message``, the ``underlying`` cause and a
+/// ``documentationLink``. It refines ErrorCore's ``SDKError``, so one logging function serves every
+/// SDK in the package.
+public protocol PurseError: SDKError {
+    /// The stable code to write recovery logic on.
+    var code: PurseErrorCode { get }
+    /// A developer-facing message; not for shoppers.
+    var message: String { get }
+    /// What caused this error, when something did (a transport error, a partner SDK's error).
+    var underlying: (any Error)? { get }
+}
+
+extension PurseError {
+    /// The error-codes reference page for ``code``.
+    public var documentationLink: URL { code.documentationLink }
+    /// Always `"purse"`.
+    public var sdkName: String { "purse" }
+    /// The raw value of ``code``.
+    public var errorCode: String { code.rawValue }
+}
