@@ -52,6 +52,11 @@ let package = Package(
         // MARK: - Tools: the HTTP server the emulator and the tests share, benchmarks
 
         .target(name: "HTTPServer", path: "Tools/HTTPServer"),
+        .target(
+            name: "Emulator",
+            dependencies: ["HTTPServer", "ErrorCore", "CSQLite"],
+            path: "Tools/Emulator"
+        ),
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["ErrorCore", "HTTPServer", "CCurl"],
@@ -62,7 +67,9 @@ let package = Package(
 
         .target(
             name: "SDKCLI",
-            dependencies: ["ErrorCore", "Palbe", "PalbeCodegen", "PurseCheckout", "ChatbaseSDK", "HTTPServer"],
+            dependencies: [
+                "ErrorCore", "Palbe", "PalbeCodegen", "PurseCheckout", "ChatbaseSDK", "HTTPServer", "Emulator",
+            ],
             path: "Apps/SDKCLI"
         ),
         .executableTarget(name: "sdk", dependencies: ["SDKCLI"], path: "Apps/sdk"),
@@ -86,6 +93,11 @@ let package = Package(
             path: "Tests/HTTPServerTests"
         ),
         .testTarget(name: "SDKCLITests", dependencies: ["SDKCLI"], path: "Tests/SDKCLITests"),
+        .testTarget(
+            name: "EmulatorTests",
+            dependencies: ["Emulator", "ErrorCore", "HTTPServer", "TestSupport"],
+            path: "Tests/EmulatorTests"
+        ),
         .testTarget(
             name: "CrossSDKTests",
             dependencies: ["ErrorCore", "Palbe", "PurseCheckout", "ChatbaseSDK"],
