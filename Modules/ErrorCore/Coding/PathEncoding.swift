@@ -42,7 +42,9 @@ public enum PathEncoding {
     ///   - query: an already-encoded query string (``QueryEncoding/queryString(for:)``), no `?`.
     /// - Throws: ``RequestEncodingError/unusableBaseURL(_:)`` when the base has a query or
     ///   fragment, or the result does not parse as a URL.
-    public static func url(base: URL, path segments: [PathSegment], query: String = "") throws(RequestEncodingError)
+    public static func url(
+        base: URL, path segments: [PathSegment], query: String = ""
+    ) throws(RequestEncodingError)
         -> URL
     {
         let baseText = base.absoluteString

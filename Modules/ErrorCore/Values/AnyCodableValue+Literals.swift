@@ -45,6 +45,10 @@ extension AnyCodableValue: ExpressibleByDictionaryLiteral {
 extension AnyCodableValue: ExpressibleByNilLiteral {
     /// `nil` is ``null`` where the type is `AnyCodableValue`. Where the type is
     /// `AnyCodableValue?`, `nil` is `Optional.none` (Swift's rule), so write `.null` there.
+    ///
+    /// Where the type is inferred, a bare `nil` can land on either side: in
+    /// `value.flatMap { $0.isNull ? nil : $0 }` it becomes `.null`, not `Optional.none`. Write
+    /// `.none` or `.null` explicitly in such expressions.
     public init(nilLiteral: ()) {
         self = .null
     }

@@ -55,7 +55,8 @@ public enum AnyCodableValue: Codable, Sendable, Equatable {
             self = .array(array)
         } else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "The value is not a JSON string, number, boolean, array, object or null")
+                in: container,
+                debugDescription: "The value is not a JSON string, number, boolean, array, object or null")
         }
     }
 

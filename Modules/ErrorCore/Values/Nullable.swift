@@ -70,8 +70,9 @@ extension KeyedEncodingContainer {
     /// ``Nullable/value(_:)`` writes the value.
     ///
     /// Synthesized `Encodable` calls `encodeIfPresent` for optional properties; this overload is
-    /// more specific than the standard generic one, so it is the one chosen for
-    /// `Nullable<T>?` properties.
+    /// more specific than the standard generic one, so it is the one chosen for `Nullable<T>?`
+    /// properties. (The generic one would give the same JSON; this one states the contract here,
+    /// next to its decoding twin, instead of relying on how an encoder treats a nested `nil`.)
     public mutating func encodeIfPresent<T>(_ value: Nullable<T>?, forKey key: Key) throws {
         switch value {
         case nil: return

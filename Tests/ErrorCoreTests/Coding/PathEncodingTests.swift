@@ -30,7 +30,9 @@ struct PathVector: Decodable, Sendable, CustomTestStringConvertible {
     func matchesTheWebSDK(vector: PathVector) throws {
         let base = try #require(URL(string: vector.base))
         let url = try PathEncoding.url(base: base, path: vector.segments.map(\.pathSegment), query: vector.query)
-        #expect(url.absoluteString == vector.wire, "\(GoldenVectors.diff(expected: vector.wire, actual: url.absoluteString))")
+        #expect(
+            url.absoluteString == vector.wire,
+            "\(GoldenVectors.diff(expected: vector.wire, actual: url.absoluteString))")
     }
 
     @Test func pathTextHasNoLeadingSlash() {

@@ -78,7 +78,9 @@ struct QueryVector: Decodable, Sendable, CustomTestStringConvertible {
 
     @Test func percentEncodingMatchesEncodeURIComponent() {
         #expect(PercentEncoding.encodeURIComponent("AZaz09-_.!~*'()") == "AZaz09-_.!~*'()")
-        #expect(PercentEncoding.encodeURIComponent(" +/?#&=%é👍🏽") == "%20%2B%2F%3F%23%26%3D%25%C3%A9%F0%9F%91%8D%F0%9F%8F%BD")
+        #expect(
+            PercentEncoding.encodeURIComponent(" +/?#&=%é👍🏽") == "%20%2B%2F%3F%23%26%3D%25%C3%A9%F0%9F%91%8D%F0%9F%8F%BD"
+        )
         #expect(PercentEncoding.encodeURIComponent("").isEmpty)
     }
 }

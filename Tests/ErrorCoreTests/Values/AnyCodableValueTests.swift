@@ -10,10 +10,11 @@ import Testing
     @Test func decodesEveryKind() throws {
         let value = try decode(#"{"s":"x","i":-7,"d":1.5,"b":true,"n":null,"a":[1,"2"],"o":{"k":false}}"#)
         #expect(
-            value == .object([
-                "s": .string("x"), "i": .int(-7), "d": .double(1.5), "b": .bool(true), "n": .null,
-                "a": .array([.int(1), .string("2")]), "o": .object(["k": .bool(false)]),
-            ]))
+            value
+                == .object([
+                    "s": .string("x"), "i": .int(-7), "d": .double(1.5), "b": .bool(true), "n": .null,
+                    "a": .array([.int(1), .string("2")]), "o": .object(["k": .bool(false)]),
+                ]))
     }
 
     @Test func booleansAndNumbersNeverCrossOver() throws {
@@ -51,12 +52,14 @@ import Testing
     }
 
     @Test func objectKeysStayVerbatimThroughSnakeCaseCoders() throws {
-        let decoded = try decode(#"{"current_epoch":7,"userId":1,"nested":{"a_b":[{"c_d":1}]}}"#,
+        let decoded = try decode(
+            #"{"current_epoch":7,"userId":1,"nested":{"a_b":[{"c_d":1}]}}"#,
             with: SDKCoders.snakeCaseDecoder())
         #expect(decoded.objectValue.map { Set($0.keys) } == ["current_epoch", "userId", "nested"])
         #expect(decoded["nested"]?["a_b"]?[0]?["c_d"] == 1)
 
-        let encoded = try SDKCoders.snakeCaseEncoder().encode(["userName": 1, "a_b": ["innerKey": true]] as AnyCodableValue)
+        let encoded = try SDKCoders.snakeCaseEncoder().encode(
+            ["userName": 1, "a_b": ["innerKey": true]] as AnyCodableValue)
         #expect(String(decoding: encoded, as: UTF8.self) == #"{"a_b":{"innerKey":true},"userName":1}"#)
     }
 
@@ -68,7 +71,9 @@ import Testing
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: DecodingError.self) { try decode(deep) }
         #expect(throws: DecodingError.self) { try decode(#"{"a":"#) }
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(AnyCodableValue.self, from: Data([0xFF, 0xFE])) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(AnyCodableValue.self, from: Data([0xFF, 0xFE]))
+        }
     }
 
     @Test func accessorsConvertOnlyWhereDocumented() {
