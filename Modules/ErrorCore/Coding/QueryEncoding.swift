@@ -70,17 +70,3 @@ public enum QueryEncoding {
     private static let encoder = SDKCoders.snakeCaseEncoder()
     private static let decoder = JSONDecoder()
 }
-
-extension AnyCodableValue {
-    /// The JSON kind, for messages: `string`, `number`, `boolean`, `array`, `object`, `null`.
-    var kindName: String {
-        switch self {
-        case .string: "string"
-        case .int, .double: "number"
-        case .bool: "boolean"
-        case .array: "array"
-        case .object: "object"
-        case .null: "null"
-        }
-    }
-}

@@ -66,13 +66,3 @@ enum ErrorBody {
 
     private static let decoder = JSONDecoder()
 }
-
-extension AnyCodableValue {
-    /// The value, or `nil` for JSON `null`. Spelled with `.none` on purpose: a bare `nil` next to
-    /// an `AnyCodableValue` can type-check as ``AnyCodableValue/null`` (the nil-literal
-    /// conformance) instead of `Optional.none`.
-    var nonNull: AnyCodableValue? {
-        guard !isNull else { return .none }
-        return self
-    }
-}

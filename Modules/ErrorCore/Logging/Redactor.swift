@@ -10,10 +10,13 @@ import Foundation
 ///   scheme (`Bearer <redacted>`) because the scheme helps debugging and is no secret; every other
 ///   value becomes `<redacted>`. Proof-of-work headers are not masked: a solved nonce is single-use
 ///   and grants nothing.
-/// - Fields ``standardFields`` (`password`, `access_token`, `token`, `secret`, …), at any depth
-///   of a JSON body, inside JSON text nested in string values, in form bodies and free text
-///   (`password=x`, `"password":"x"` in JSON that does not parse), and as URL query or fragment
-///   parameters. The whole value is replaced, whatever its type.
+/// - Fields ``standardFields`` (`password`, `access_token`, `token`, `secret`, …) and any field
+///   whose name ends in `password`, `secret` or `token` (`db_password`, `webhookSecret`,
+///   `csrf_token`; not `token_type`), at any depth of a JSON body, inside JSON text nested in
+///   string values, in form bodies and free text (`password=x`, `"password":"x"` in JSON that does
+///   not parse), and as URL query or fragment parameters. The whole value is replaced, whatever
+///   its type — except a JSON `true`/`false`/`null`, which holds no secret and is kept
+///   (`"has_password":true`).
 /// - The password of a URL's user info.
 ///
 /// Bodies are cut to ``bodyLimit`` bytes after masking, with a `…(N bytes)` marker giving the full
@@ -40,7 +43,7 @@ public struct Redactor: Sendable {
     public let sensitiveHeaders: Set<String>
     /// Normalized field names (lowercased, without `_` and `-`) whose values are masked.
     public let sensitiveFields: Set<String>
-    /// The most bytes of a body shown.
+    /// The most bytes of a body shown (at least 16, whatever the initializer was given).
     public let bodyLimit: Int
     /// JSON bodies up to this size are parsed and masked structurally; larger ones are shown
     /// from their first ``bodyLimit`` bytes, masked as text.
@@ -60,8 +63,13 @@ public struct Redactor: Sendable {
 
     /// Whether a field's or parameter's value must be masked.
     public func isSensitiveField(_ name: String) -> Bool {
-        sensitiveFields.contains(Self.normalizedField(name))
+        let normalized = Self.normalizedField(name)
+        return sensitiveFields.contains(normalized)
+            || Self.sensitiveSuffixes.contains { normalized.hasSuffix($0) }
     }
+
+    /// Name endings that mark a secret whatever comes before them.
+    private static let sensitiveSuffixes = ["password", "secret", "token"]
 
     /// The value to log for header `name`: unchanged, `<scheme> <redacted>` for an
     /// `Authorization`-type header with a scheme, or `<redacted>`.
@@ -140,7 +148,10 @@ public struct Redactor: Sendable {
             var result: [String: AnyCodableValue] = [:]
             result.reserveCapacity(object.count)
             for (key, member) in object {
-                result[key] = isSensitiveField(key) ? .string(Self.mask) : redactedJSON(member)
+                switch member {
+                case .bool, .null: result[key] = member
+                default: result[key] = isSensitiveField(key) ? .string(Self.mask) : redactedJSON(member)
+                }
             }
             return .object(result)
         case .array(let array):

@@ -70,5 +70,10 @@ public struct StderrLogger: SDKLogger {
     }
 }
 
+extension SDKLogger where Self == StderrLogger {
+    /// A logger that writes every record from `.debug` up to standard error: `logger: .stderr`.
+    public static var stderr: StderrLogger { StderrLogger() }
+}
+
 /// One lock for every `StderrLogger`: they may share a descriptor, and a line must land whole.
 private let writeLock = Mutex(())

@@ -144,3 +144,25 @@ extension AnyCodableValue {
         return array[index]
     }
 }
+
+extension AnyCodableValue {
+    /// The value, or `nil` for JSON `null`. Spelled with `.none` on purpose: a bare `nil` next to
+    /// an `AnyCodableValue` can type-check as ``AnyCodableValue/null`` (the nil-literal
+    /// conformance) instead of `Optional.none`.
+    var nonNull: AnyCodableValue? {
+        guard !isNull else { return .none }
+        return self
+    }
+
+    /// The JSON kind, for messages: `string`, `number`, `boolean`, `array`, `object`, `null`.
+    var kindName: String {
+        switch self {
+        case .string: "string"
+        case .int, .double: "number"
+        case .bool: "boolean"
+        case .array: "array"
+        case .object: "object"
+        case .null: "null"
+        }
+    }
+}

@@ -89,6 +89,14 @@ import Testing
         #expect(text.contains("<redacted>"))
     }
 
+    @Test func booleansAndNullsUnderSensitiveNamesAreKept() {
+        let text = redactor.redactedBody(
+            Data(#"{"has_password":true,"token":null,"user_password":"P1","otp":{"mfa_token":"P2"}}"#.utf8))
+        #expect(
+            text == #"{"has_password":true,"otp":{"mfa_token":"<redacted>"},"token":null,"user_password":"<redacted>"}"#
+        )
+    }
+
     @Test func escapedQuotesInsideAValueDoNotEndTheMask() {
         let text = redactor.redactedText(#"{"password":"a\"b hunter2","next":"kept"} x"#)
         #expect(!text.contains("hunter2"))
@@ -135,6 +143,9 @@ import Testing
             "access_token", "accessToken", "ACCESS-TOKEN", "AccessToken", "sessionSecret", "session_secret",
             "newPassword", "currentPassword", "codeVerifier", "idToken", "refreshToken", "secret", "token", "password",
         ] {
+            #expect(redactor.isSensitiveField(name), "\(name)")
+        }
+        for name in ["db_password", "webhookSecret", "csrf-token", "pushToken"] {
             #expect(redactor.isSensitiveField(name), "\(name)")
         }
         for name in ["tokenType", "token_type", "code", "email", "expires_in", "passwordPolicy", "id"] {

@@ -144,3 +144,32 @@ import Testing
         #expect(AnyCodableValue.double(value).jsonText == expected)
     }
 }
+
+@Suite struct AnyCodableValueTypedTests {
+    struct TodoLocked: Decodable, Equatable {
+        var retryAfter: Int
+        var lockedAt: Date
+    }
+
+    @Test func decodesThroughTheSnakeCaseCodersByDefault() {
+        let data: AnyCodableValue = ["retry_after": 30, "locked_at": "2023-11-14T22:13:20.000Z", "extra": [1]]
+        #expect(
+            data.decoded(as: TodoLocked.self)
+                == TodoLocked(retryAfter: 30, lockedAt: Date(timeIntervalSince1970: 1_700_000_000)))
+    }
+
+    @Test func mismatchIsNilNotAThrow() {
+        #expect(AnyCodableValue.object(["retry_after": "soon"]).decoded(as: TodoLocked.self) == nil)
+        #expect(AnyCodableValue.null.decoded(as: TodoLocked.self) == nil)
+        #expect(AnyCodableValue.double(.nan).decoded(as: Double.self) == nil)
+    }
+
+    @Test func camelCaseDecoderCanBeChosen() {
+        struct Usage: Decodable, Equatable { var creditsUsed: Int }
+        let camel: AnyCodableValue = ["creditsUsed": 2]
+        let snake: AnyCodableValue = ["credits_used": 2]
+        #expect(camel.decoded(as: Usage.self, using: SDKCoders.camelCaseDecoder()) == Usage(creditsUsed: 2))
+        #expect(snake.decoded(as: Usage.self, using: SDKCoders.camelCaseDecoder()) == nil)
+        #expect(snake.decoded(as: Usage.self) == Usage(creditsUsed: 2))
+    }
+}
