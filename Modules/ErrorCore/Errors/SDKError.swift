@@ -22,9 +22,18 @@ public protocol SDKError: Error, Sendable {
     var httpStatus: Int? { get }
     /// The server's correlation id for the failed request, when one is known.
     var serverRequestID: String? { get }
+    /// The error that caused this one (a transport failure, a decoding error), when there is one.
+    ///
+    /// Defaults to `nil`. Named so it never clashes with an SDK's own spelling (Purse's
+    /// `underlying`): an SDK that keeps a cause returns it here too, so generic code can walk the
+    /// chain. Never part of ``logSummary``, because a cause's description may hold request data.
+    var underlyingError: (any Error)? { get }
 }
 
 extension SDKError {
+    /// No cause, unless the conforming type says otherwise.
+    public var underlyingError: (any Error)? { nil }
+
     /// One line that is safe to log: SDK, code, status and request id. It never contains a
     /// message body, a token or any other secret.
     public var logSummary: String {
