@@ -53,14 +53,15 @@ struct StreamingTests {
             _ = try await client.readHead()
             var latencies: [Duration] = []
             for round in 0..<rounds {
-                #expect(try await client.readChunk() == Array("tick \(round)".utf8))
-                let arrived = ContinuousClock.now
-                latencies.append(arrived - writeTimes.withLock { $0[round] })
+                let (chunk, arrival) = try await client.readChunkWithArrival()
+                #expect(chunk == Array("tick \(round)".utf8))
+                latencies.append(arrival - writeTimes.withLock { $0[round] })
                 if round + 1 < rounds { next[round + 1].fire() }
             }
-            // Typically tens of microseconds; the bound only has to survive a busy 2-core machine.
+            // Typically tens of microseconds. The bound only has to survive a busy 2-core machine
+            // while still catching any batching (Nagle alone would add ~40 ms).
             let median = latencies.sorted()[rounds / 2]
-            #expect(median < .milliseconds(5), "median write-to-arrival latency \(median)")
+            #expect(median < .milliseconds(10), "median write-to-arrival latency \(median)")
         }
     }
 

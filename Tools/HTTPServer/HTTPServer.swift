@@ -44,10 +44,10 @@ public final class HTTPServer: Sendable {
         /// A larger header section (request line included) gets 431 and a close.
         public var maxHeaderBytes: Int = 32 << 10
         /// Once a request has started, its header section must arrive within this time of its first
-        /// byte, and each body read must make progress within it; otherwise 408 and a close. A new
-        /// connection must also send its first request within it.
+        /// byte, and each body read must make progress within it; otherwise 408 and a close.
         public var readTimeout: Duration = .seconds(10)
-        /// How long a kept-alive connection may wait for its next request before it is closed.
+        /// How long a connection may wait for a request to start (its first, or the next one on a
+        /// kept-alive connection) before it is closed without a response.
         public var idleTimeout: Duration = .seconds(30)
         /// A client that accepts no response bytes for this long is disconnected.
         public var writeTimeout: Duration = .seconds(10)
