@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Reads complete requests from one connection's socket, enforcing every size and time limit.
 ///
@@ -61,7 +60,8 @@ final class RequestReader {
             body = Data()
         case .contentLength(let length):
             if head.expectsContinue, !head.isHTTP10, available == 0, !sendContinue() { throw .broken }
-            buffer.reserveCapacity(start + length)
+            // Reserve up front, but never more than a few MiB on a client's word alone.
+            buffer.reserveCapacity(start + min(length, 4 << 20))
             while available < length {
                 _ = try fill(until: .after(limits.readTimeout), midRequest: true)
             }
