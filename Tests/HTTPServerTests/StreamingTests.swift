@@ -130,6 +130,25 @@ struct StreamingTests {
         }
     }
 
+    @Test func pipelinedRequestWaitsBehindASlowStream() async throws {
+        // The pause outlasts the server's hang-up check, which must not mistake the pipelined
+        // request waiting in the socket for a departed client.
+        let handler: HTTPServer.Handler = { request in
+            guard request.path == "/stream" else { return HTTPServerResponse(body: Data("next".utf8)) }
+            return .stream { writer in
+                try await writer.write("one")
+                try await Task.sleep(for: .milliseconds(300))
+                try await writer.write("two")
+            }
+        }
+        try await ServerTestHarness.withServer(handler: handler) { server in
+            let client = try await ServerTestClient.connect(port: server.port)
+            try await client.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\nGET /plain HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await client.readResponse().text == "onetwo")
+            #expect(try await client.readResponse().text == "next")
+        }
+    }
+
     @Test func idleProducerIsCancelledWhenTheClientHangsUp() async throws {
         let neverFired = ServerTestSignal()
         let sawCancellation = ServerTestSignal()
