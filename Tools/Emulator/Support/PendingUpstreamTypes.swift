@@ -56,15 +56,20 @@ package struct HTTPServerRequest: Sendable {
     package let remotePort: Int
     package let connectionID: Int
 
-    /// Creates a request.
+    /// Creates a request by hand; `path` and `query` are split from `target`.
     package init(
-        method: String, target: String, path: String, query: String?, headers: HTTPServerHeaders, body: Data,
-        remotePort: Int, connectionID: Int
+        method: String, target: String, headers: HTTPServerHeaders = [:], body: Data = Data(),
+        remotePort: Int = 0, connectionID: Int = 0
     ) {
         self.method = method
         self.target = target
-        self.path = path
-        self.query = query
+        if let mark = target.firstIndex(of: "?") {
+            path = String(target[..<mark])
+            query = String(target[target.index(after: mark)...])
+        } else {
+            path = target
+            query = nil
+        }
         self.headers = headers
         self.body = body
         self.remotePort = remotePort
