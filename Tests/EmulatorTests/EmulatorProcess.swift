@@ -96,7 +96,9 @@ final class EmulatorProcess: Sendable {
     var standardError: String { stderrText.withLock { $0 } }
 
     /// Reads stdout lines until one satisfies `predicate`; returns the lines read, that one included.
-    func readLines(until predicate: @escaping @Sendable (String) -> Bool, timeout: Duration = .seconds(10)) async throws
+    func readLines(
+        until predicate: @escaping @Sendable (String) -> Bool, timeout: Duration = .seconds(10)
+    ) async throws
         -> [String]
     {
         let lines = self.lines
