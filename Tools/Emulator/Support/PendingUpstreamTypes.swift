@@ -84,3 +84,64 @@ package enum AnyCodableValue: Codable, Sendable, Equatable {
         }
     }
 }
+
+/// A parsed request (stand-in for `HTTPServer.HTTPServerRequest`).
+package struct HTTPServerRequest: Sendable {
+    package let method: String
+    package let target: String
+    package let path: String
+    package let query: String?
+    package let headers: HTTPServerHeaders
+    package let body: Data
+    package let remotePort: Int
+    package let connectionID: Int
+
+    /// Creates a request.
+    package init(
+        method: String, target: String, path: String, query: String?, headers: HTTPServerHeaders, body: Data,
+        remotePort: Int, connectionID: Int
+    ) {
+        self.method = method
+        self.target = target
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.remotePort = remotePort
+        self.connectionID = connectionID
+    }
+}
+
+/// Something a handler can write a streamed body into (stand-in).
+package protocol HTTPResponseWriter: Sendable {
+    func write(_ data: Data) async throws
+}
+
+/// A way to misbehave on purpose (stand-in for `HTTPServer.HTTPFault`).
+package enum HTTPFault: Sendable, Equatable {
+    case closeBeforeResponding
+    case closeAfterHeaders
+    case closeMidBody(afterBytes: Int)
+    case delay(Duration)
+    case malformedChunking
+}
+
+/// A response (stand-in for `HTTPServer.HTTPServerResponse`).
+package struct HTTPServerResponse: Sendable {
+    package enum Body: Sendable {
+        case bytes(Data)
+        case stream(@Sendable (any HTTPResponseWriter) async throws -> Void)
+    }
+    package var status: Int
+    package var headers: HTTPServerHeaders
+    package var body: Body
+    package var fault: HTTPFault?
+
+    /// Creates a response with a byte body.
+    package init(status: Int = 200, headers: HTTPServerHeaders = [:], body: Data = Data(), fault: HTTPFault? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = .bytes(body)
+        self.fault = fault
+    }
+}

@@ -1,0 +1,107 @@
+/// One node of the command table: a leaf that runs, or a group that holds subcommands.
+///
+/// The whole CLI is a tree of these values; the parser, the help text and the did-you-mean
+/// suggestions are all generated from it. Registering a command is one declaration:
+///
+/// ```swift
+/// Command(
+///     name: "call",
+///     summary: "Call a backend function and print its response.",
+///     arguments: [.required("function", help: "The function to call.")],
+///     options: [
+///         .value("method", type: .oneOf(["GET", "POST"]), default: "POST", help: "HTTP method."),
+///         .repeating("query", type: .keyValue, valueName: "key=value", help: "Query item."),
+///     ],
+///     run: { values, context in
+///         let function = values.string("function") ?? ""
+///         try context.emit(["called": function], text: ["called \(function)"])
+///     }
+/// )
+/// ```
+///
+/// A group has no arguments and no options of its own (put them on its subcommands); without a
+/// `run` closure, invoking the group alone prints its help. ``validationProblems()`` reports any
+/// table that breaks these rules.
+public struct Command: Sendable {
+    /// What a command does once its line has parsed: it receives the parsed values and the
+    /// output context (writers, `--json`, base URL, environment).
+    ///
+    /// Throw ``CommandFailure`` (or any error) for a runtime failure (exit 1), ``UsageError`` for
+    /// input the parser could not judge (exit 2), ``ExitCode`` when the output is already written.
+    public typealias Run = @Sendable (ParsedValues, OutputContext) async throws -> Void
+
+    /// The word that selects this command on the command line.
+    public let name: String
+    /// One line shown in listings and at the top of the command's help.
+    public let summary: String
+    /// Longer help text; paragraphs are separated by blank lines, indented lines are kept as is.
+    public let discussion: String
+    /// Positional arguments, in order.
+    public let arguments: [CommandArgument]
+    /// Options this command accepts, besides the global ones.
+    public let options: [CommandOption]
+    /// Nested commands; non-empty makes this command a group.
+    public let subcommands: [Command]
+    /// The work this command does; `nil` only for a group, which then prints its help.
+    public let run: Run?
+
+    /// A leaf command that runs.
+    public init(
+        name: String,
+        summary: String,
+        discussion: String = "",
+        arguments: [CommandArgument] = [],
+        options: [CommandOption] = [],
+        run: @escaping Run
+    ) {
+        self.name = name
+        self.summary = summary
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+        self.subcommands = []
+        self.run = run
+    }
+
+    private init(name: String, summary: String, discussion: String, subcommands: [Command], run: Run?) {
+        self.name = name
+        self.summary = summary
+        self.discussion = discussion
+        self.arguments = []
+        self.options = []
+        self.subcommands = subcommands
+        self.run = run
+    }
+
+    /// A group of subcommands, such as `sdk palbe`.
+    ///
+    /// - Parameter run: What the group does when invoked without a subcommand; `nil` (the
+    ///   usual case) prints the group's help and exits 0.
+    public static func group(
+        name: String,
+        summary: String,
+        discussion: String = "",
+        subcommands: [Command],
+        run: Run? = nil
+    ) -> Command {
+        Command(name: name, summary: summary, discussion: discussion, subcommands: subcommands, run: run)
+    }
+
+    /// Whether this command holds subcommands.
+    public var isGroup: Bool { !subcommands.isEmpty }
+
+    /// The direct subcommand called `name`, if any.
+    public func subcommand(named name: String) -> Command? {
+        subcommands.first { $0.name == name }
+    }
+
+    /// The option whose long name is `name` (without dashes), if any.
+    public func option(named name: String) -> CommandOption? {
+        options.first { $0.name == name }
+    }
+
+    /// The option whose short name is `short`, if any.
+    public func option(short: Character) -> CommandOption? {
+        options.first { $0.short == short }
+    }
+}

@@ -1,0 +1,45 @@
+import COpenSSL
+import Foundation
+
+/// Random bytes from OpenSSL's CSPRNG (`RAND_bytes`), for keys, nonces, `jti`s and PKCE verifiers.
+///
+/// OpenSSL seeds itself from the operating system and reseeds per thread, so calls from any thread
+/// are safe. A failure means the system cannot supply entropy; continuing would hand out
+/// predictable secrets, so the process stops instead, with a message that says so.
+package enum SecureRandom {
+    /// `count` cryptographically secure random bytes. `count` must not be negative.
+    package static func bytes(_ count: Int) -> Data {
+        precondition(count >= 0, "SecureRandom.bytes: negative byte count \(count)")
+        var bytes = Data(count: count)
+        guard count > 0 else { return bytes }
+        bytes.withUnsafeMutableBytes { buffer in
+            fill(buffer)
+        }
+        return bytes
+    }
+
+    /// Fills `buffer` with cryptographically secure random bytes.
+    package static func fill(_ buffer: UnsafeMutableRawBufferPointer) {
+        guard let base = buffer.baseAddress else { return }
+        // RAND_bytes takes an Int32 count; larger requests are served in slices.
+        var offset = 0
+        while offset < buffer.count {
+            let chunk = min(buffer.count - offset, Int(Int32.max))
+            let start = (base + offset).assumingMemoryBound(to: UInt8.self)
+            guard RAND_bytes(start, Int32(chunk)) == 1 else {
+                fatalError(
+                    "SecureRandom: the OpenSSL CSPRNG failed (\(OpenSSLErrorQueue.drain())); refusing to continue")
+            }
+            offset += chunk
+        }
+    }
+
+    /// A random (version 4, RFC 9562) UUID drawn from the CSPRNG.
+    package static func uuid() -> UUID {
+        var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &raw) { fill($0) }
+        raw.6 = (raw.6 & 0x0F) | 0x40  // version 4
+        raw.8 = (raw.8 & 0x3F) | 0x80  // variant 10xx (RFC 9562)
+        return UUID(uuid: raw)
+    }
+}

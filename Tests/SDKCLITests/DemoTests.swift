@@ -1,0 +1,82 @@
+import Foundation
+import SDKCLI
+import Synchronization
+import Testing
+
+@Suite struct DemoTests {
+    func root(_ sections: [DemoSection]) -> Command {
+        .group(name: "sdk", summary: "Test root.", subcommands: [.demo(sections: sections)])
+    }
+
+    @Test func withNoSectionsItSaysSoHonestly() async throws {
+        let text = await CLIHarness.run(["demo"], root: root([]))
+        #expect(text.status == 0)
+        #expect(text.stdout == "sdk \(SDKCLI.version): sections will appear here as SDK features land\n")
+        let json = try await CLIHarness.run(["demo", "--json"], root: root([])).jsonObject()
+        #expect(json["sections"] as? [Any] != nil)
+        #expect((json["sections"] as? [Any])?.isEmpty == true)
+        #expect(json["version"] as? String == SDKCLI.version)
+    }
+
+    @Test func theRealDemoRunsWithTheRegisteredSections() async {
+        let result = await CLIHarness.run(["demo"])
+        #expect(result.status == 0)
+        if DemoSection.registered.isEmpty {
+            #expect(result.stdout.contains("sections will appear here"))
+        } else {
+            #expect(result.stdoutLines.first == "[ok] \(DemoSection.registered[0].title)")
+        }
+    }
+
+    @Test func sectionsRunInOrderAndAFailureExitsOneAfterTheRest() async throws {
+        let sections = [
+            DemoSection(title: "First") { context in ["base \(context.baseURL?.absoluteString ?? "-")"] },
+            DemoSection(title: "Broken") { _ in throw CommandFailure(code: "nope", message: "server said no") },
+            DemoSection(title: "Last") { _ in ["done", "twice"] },
+        ]
+        let text = await CLIHarness.run(["demo", "--base-url", "http://127.0.0.1:9"], root: root(sections))
+        #expect(text.status == 1)
+        #expect(
+            text.stdoutLines == [
+                "[ok] First", "    base http://127.0.0.1:9", "[failed] Broken: server said no", "[ok] Last",
+                "    done", "    twice",
+            ])
+        #expect(text.stderr.isEmpty)
+
+        let json = await CLIHarness.run(["demo", "--json"], root: root(sections))
+        #expect(json.status == 1)
+        let report = try json.jsonObject()
+        let results = try #require(report["sections"] as? [[String: Any]])
+        #expect(results.map { $0["status"] as? String } == ["ok", "failed", "ok"])
+        #expect((results[1]["error"] as? [String: Any])?["code"] as? String == "nope")
+        #expect(results[2]["lines"] as? [String] == ["done", "twice"])
+    }
+
+    @Test func aStuckSectionTimesOutAndTheNextStillRuns() async throws {
+        let sections = [
+            DemoSection(title: "Stuck", timeout: .milliseconds(50)) { _ in
+                try await Task.sleep(for: .seconds(3600))
+                return ["never"]
+            },
+            DemoSection(title: "After") { _ in ["ran"] },
+        ]
+        let result = await CLIHarness.run(["demo"], root: root(sections))
+        #expect(result.status == 1)
+        #expect(result.stdoutLines.first?.hasPrefix("[timed_out] Stuck: no result within") == true)
+        #expect(result.stdoutLines.dropFirst() == ["[ok] After", "    ran"])
+    }
+
+    @Test func listPrintsTitlesWithoutRunningAnything() async {
+        let ran = Mutex(false)
+        let sections = [
+            DemoSection(title: "Round trip") { _ in
+                ran.withLock { $0 = true }
+                return []
+            }
+        ]
+        let result = await CLIHarness.run(["demo", "--list"], root: root(sections))
+        #expect(result.status == 0)
+        #expect(result.stdout == "- Round trip\n")
+        #expect(ran.withLock { $0 } == false)
+    }
+}

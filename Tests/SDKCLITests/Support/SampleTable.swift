@@ -1,0 +1,131 @@
+import ErrorCore
+import Foundation
+import SDKCLI
+
+/// A small command table using every feature of the parser, so parser and help tests do not
+/// depend on which real commands have landed.
+enum SampleTable {
+    static let root = Command.group(
+        name: "tool",
+        summary: "A sample tool for parser tests.",
+        discussion: "Exercises every kind of declaration.",
+        subcommands: [serve, call, emulator, files, login, fail, crash, sdkFailure, usage, quietExit, echo]
+    )
+
+    static let serve = Command(
+        name: "serve",
+        summary: "Start the server.",
+        discussion: """
+            Serves until interrupted. This paragraph is long enough that the help text has to \
+            wrap it over more than one line at eighty columns.
+
+              tool serve --port 9000 --query a=1
+            """,
+        options: [
+            .value("port", short: "p", type: .port, default: "8080", help: "Port to listen on."),
+            .value("host", default: "127.0.0.1", help: "Address to bind."),
+            .flag("verbose", short: "v", help: "Log every request."),
+            .repeating("query", type: .keyValue, valueName: "key=value", help: "Query item to add."),
+            .value("mode", type: .oneOf(["fast", "safe"]), default: "safe", help: "How to serve."),
+            .value("offset", type: .integer, help: "Clock offset in seconds."),
+        ],
+        run: echoRun
+    )
+
+    static let call = Command(
+        name: "call",
+        summary: "Call a function.",
+        arguments: [
+            .required("function", help: "Function name."),
+            .optional("body", default: "{}", help: "JSON body."),
+        ],
+        run: echoRun
+    )
+
+    static let emulator = Command.group(
+        name: "emulator",
+        summary: "Control the emulator.",
+        subcommands: [
+            Command(
+                name: "start", summary: "Start it.",
+                options: [.value("port", type: .port, default: "8787", help: "Port.")], run: echoRun),
+            Command(name: "stop", summary: "Stop it.", run: echoRun),
+            Command(
+                name: "logs", summary: "Show its logs.",
+                arguments: [.optional("lines", type: .integer(in: 1...1000), default: "10", help: "How many.")],
+                run: echoRun),
+        ]
+    )
+
+    static let files = Command(
+        name: "files",
+        summary: "List files.",
+        arguments: [.variadic("paths", required: true, help: "Paths to list.")],
+        run: echoRun
+    )
+
+    static let login = Command(
+        name: "login",
+        summary: "Log in.",
+        options: [.value("user", type: .nonEmpty, valueName: "name", required: true, help: "Who.")],
+        run: echoRun
+    )
+
+    static let fail = Command(name: "fail", summary: "Fail at run time.") { _, _ in
+        throw CommandFailure(code: "boom", message: "it broke")
+    }
+
+    static let crash = Command(name: "crash", summary: "Throw a plain error.") { _, _ in
+        throw SampleError.multiline
+    }
+
+    static let sdkFailure = Command(name: "sdk-failure", summary: "Throw an SDK error.") { _, _ in
+        throw SampleSDKError()
+    }
+
+    static let usage = Command(name: "usage", summary: "Reject the line at run time.") { _, _ in
+        throw UsageError(code: .conflictingOptions, message: "--a and --b conflict")
+    }
+
+    static let quietExit = Command(name: "quiet-exit", summary: "Exit 3 silently.") { _, context in
+        context.write("partial")
+        throw ExitCode(3)
+    }
+
+    static let echo = Command(
+        name: "echo", summary: "Show the context.",
+        options: [.value("env", default: "HOME", help: "Environment key to show.")]
+    ) { values, context in
+        let key = values.string("env") ?? ""
+        let payload = ContextEcho(
+            path: context.commandPath, json: context.isJSON, baseURL: context.baseURL?.absoluteString,
+            env: context.environment[key])
+        try context.emit(
+            payload, text: ["path=\(payload.path.joined(separator: " "))", "base=\(payload.baseURL ?? "-")"])
+    }
+
+    @Sendable static func echoRun(_ values: ParsedValues, _ context: OutputContext) async throws {
+        try context.emit(
+            ["ran": values.commandPath.joined(separator: " ")],
+            text: ["ran \(values.commandPath.joined(separator: " "))"])
+    }
+}
+
+struct ContextEcho: Encodable {
+    var path: [String]
+    var json: Bool
+    var baseURL: String?
+    var env: String?
+}
+
+enum SampleError: Error, CustomStringConvertible {
+    case multiline
+    var description: String { "first line\nsecond line" }
+}
+
+struct SampleSDKError: SDKError {
+    var sdkName: String { "palbe" }
+    var errorCode: String { "todo_locked" }
+    var httpStatus: Int? { 409 }
+    var serverRequestID: String? { "req-1" }
+}
