@@ -1,9 +1,9 @@
 import Foundation
 
-// Stand-ins with the contracted shapes of two types other branches are still writing, so the emulator seams
-// build today: `HTTPServerHeaders` (branch `server`, API-SERVER.md) and `AnyCodableValue` (branch `values`).
-// This file is deleted in the commit that merges those branches; code written against these names keeps
-// compiling unchanged because the real types have the same names and members.
+// Stand-ins with the contracted shapes (API-SERVER.md) of the HTTP server types the `server` branch is still
+// writing, so this branch builds for the helpers that merge it. This file is deleted in the commit that merges
+// `server`; code written against these names keeps compiling unchanged because the real types have the same
+// names and members. Until then `HTTPServer.start()` throws: nothing listens.
 
 /// Ordered header fields with case-insensitive lookup (stand-in for `HTTPServer.HTTPServerHeaders`).
 package struct HTTPServerHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
@@ -43,46 +43,6 @@ package struct HTTPServerHeaders: Sendable, Sequence, ExpressibleByDictionaryLit
 
     /// The fields in wire order.
     package func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
-}
-
-/// Any JSON value (stand-in for `ErrorCore.AnyCodableValue`).
-package enum AnyCodableValue: Codable, Sendable, Equatable {
-    case string(String), int(Int), double(Double), bool(Bool)
-    case array([AnyCodableValue]), object([String: AnyCodableValue]), null
-
-    /// Decodes any JSON value.
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
-        } else if let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let int = try? container.decode(Int.self) {
-            self = .int(int)
-        } else if let double = try? container.decode(Double.self) {
-            self = .double(double)
-        } else if let object = try? container.decode([String: AnyCodableValue].self) {
-            self = .object(object)
-        } else {
-            self = .array(try container.decode([AnyCodableValue].self))
-        }
-    }
-
-    /// Encodes the value as JSON.
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let value): try container.encode(value)
-        case .int(let value): try container.encode(value)
-        case .double(let value): try container.encode(value)
-        case .bool(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        case .null: try container.encodeNil()
-        }
-    }
 }
 
 /// A parsed request (stand-in for `HTTPServer.HTTPServerRequest`).
@@ -144,4 +104,25 @@ package struct HTTPServerResponse: Sendable {
         self.body = .bytes(body)
         self.fault = fault
     }
+}
+
+/// Stand-in for `HTTPServer.HTTPServer`: `start()` throws until the `server` branch is merged.
+package final class HTTPServer: Sendable {
+    package struct Configuration: Sendable {
+        package var host = "127.0.0.1"
+        package var port = 0
+        package var maxRequestBodyBytes = 8 << 20
+        package init() {}
+    }
+
+    package struct NotMerged: Error {}
+
+    package init(
+        configuration: Configuration = .init(),
+        handler: @escaping @Sendable (HTTPServerRequest) async -> HTTPServerResponse
+    ) {}
+
+    @discardableResult package func start() throws -> Int { throw NotMerged() }
+    package var baseURL: URL { URL(fileURLWithPath: "/") }
+    package func shutdown() async {}
 }
