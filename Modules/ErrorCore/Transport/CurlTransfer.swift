@@ -51,6 +51,8 @@ final class CurlTransfer: @unchecked Sendable {
     var requestBytesWritten = false
     var requestAttempts = 0
     var abortReason: AbortReason?
+    /// Set by the engine thread when curl finished the exchange without error.
+    var completedCleanly = false
 
     private let control = Mutex(Control())
 
@@ -120,6 +122,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// Called when curl reports the transfer done, before it is detached.
     func complete(_ result: CURLcode) {
         if result == CURLE_OK {
+            completedCleanly = true
             if status == 0 {
                 var code = 0
                 sdk_curl_easy_getinfo_long(handle.raw, CURLINFO_RESPONSE_CODE, &code)
@@ -144,7 +147,7 @@ final class CurlTransfer: @unchecked Sendable {
             curl_slist_free_all(headerList)
             self.headerList = nil
         }
-        engine.pool.recycle(handle)
+        engine.pool.recycle(handle, clean: completedCleanly)
     }
 
     private func succeed() {
