@@ -81,17 +81,15 @@ import Testing
     }
 
     @Test(arguments: kinds)
-    func largeUploadGoesWithoutAnExpectWait(kind: TransportKind) async throws {
+    func largeUploadCarriesNoExpect(kind: TransportKind) async throws {
         try await withServer(kind) { transport, server in
             let body = TransportTestKit.patternBytes(3_000_000, seed: 7)
-            let clock = ContinuousClock()
-            let start = clock.now
+            // curl adds Expect: 100-continue above 1 MiB unless suppressed (and may wait a second for
+            // the interim answer); the server must see no Expect at all.
             let response = try await transport.send(
                 HTTPRequest(
                     method: "PUT", url: server.url("/echo"), headers: ["Content-Type": "application/octet-stream"],
                     body: body))
-            // curl waits up to a second for "100 Continue" when it sends Expect; the server sends none.
-            #expect(clock.now - start < .milliseconds(900))
             let echo = try echoed(response)
             #expect(echo.values(for: "Expect").isEmpty)
             #expect(echo.body == body)
