@@ -3,7 +3,7 @@ import HTTPServer
 import Synchronization
 
 /// The request as the test server received it, echoed back by `/echo` as JSON.
-public struct EchoedRequest: Codable, Sendable {
+public struct TransportEchoedRequest: Codable, Sendable {
     /// The method as received.
     public var method: String
     /// The raw request target (path and query).
@@ -59,7 +59,7 @@ public final class TransportTestSignal: Sendable {
 ///
 /// | path | answer |
 /// | --- | --- |
-/// | `/echo…` | 200, the request as ``EchoedRequest`` JSON |
+/// | `/echo…` | 200, the request as ``TransportEchoedRequest`` JSON |
 /// | `/status/N` | status N, body `status N` (none for 204/304) |
 /// | `/response-headers` | repeated and empty header fields |
 /// | `/bytes/N` | N bytes of ``TransportTestKit/patternBytes(_:seed:)`` |
@@ -135,7 +135,7 @@ public final class TransportTestServer: Sendable {
         let argument = parts.count > 1 ? Int(parts[1]) : nil
         switch parts.first ?? "" {
         case "echo":
-            let echoed = EchoedRequest(
+            let echoed = TransportEchoedRequest(
                 method: request.method, target: request.target, headers: request.headers.map { [$0.name, $0.value] },
                 body: request.body, connectionID: request.connectionID, remotePort: request.remotePort)
             return .json(200, String(decoding: try! JSONEncoder().encode(echoed), as: UTF8.self))

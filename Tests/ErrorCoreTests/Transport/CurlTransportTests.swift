@@ -69,7 +69,8 @@ import Testing
             var connections: Set<Int> = []
             for _ in 0..<100 {
                 let response = try await transport.send(HTTPRequest(url: server.url("/echo")))
-                connections.insert(try JSONDecoder().decode(EchoedRequest.self, from: response.body).connectionID)
+                connections.insert(
+                    try JSONDecoder().decode(TransportEchoedRequest.self, from: response.body).connectionID)
             }
             #expect(connections.count == 1)
         }
@@ -82,7 +83,7 @@ import Testing
                     method: "PATCH", url: server.url("/echo"),
                     headers: ["X-Empty": "", "Content-Length": "999", "X-Twice": "1", "x-twice": "2"],
                     body: Data("{}".utf8)))
-            let echo = try JSONDecoder().decode(EchoedRequest.self, from: response.body)
+            let echo = try JSONDecoder().decode(TransportEchoedRequest.self, from: response.body)
             #expect(echo.values(for: "X-Empty") == [""])
             #expect(echo.values(for: "Content-Length") == ["2"])
             #expect(echo.values(for: "X-Twice") == ["1", "2"])

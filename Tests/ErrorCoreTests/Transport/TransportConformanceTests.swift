@@ -26,8 +26,8 @@ import Testing
         await server.shutdown()
     }
 
-    func echoed(_ response: HTTPResponse) throws -> EchoedRequest {
-        try JSONDecoder().decode(EchoedRequest.self, from: response.body)
+    func echoed(_ response: HTTPResponse) throws -> TransportEchoedRequest {
+        try JSONDecoder().decode(TransportEchoedRequest.self, from: response.body)
     }
 
     @Test(arguments: kinds, ["GET", "POST", "PUT", "PATCH", "DELETE", "QUERY"])
@@ -165,7 +165,7 @@ import Testing
                         let body = TransportTestKit.patternBytes(1000 + index, seed: index)
                         let response = try await transport.send(
                             HTTPRequest(method: "POST", url: server.url("/echo/\(index)"), body: body))
-                        let echo = try JSONDecoder().decode(EchoedRequest.self, from: response.body)
+                        let echo = try JSONDecoder().decode(TransportEchoedRequest.self, from: response.body)
                         #expect(echo.target == "/echo/\(index)")
                         #expect(echo.body == body)
                     }
