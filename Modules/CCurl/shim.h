@@ -16,6 +16,9 @@ static inline CURLcode sdk_curl_easy_setopt_string(CURL *handle, CURLoption opti
 static inline CURLcode sdk_curl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
     return curl_easy_setopt(handle, option, value);
 }
+static inline CURLcode sdk_curl_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
+    return curl_easy_setopt(handle, option, value);
+}
 static inline CURLcode sdk_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }
@@ -25,7 +28,48 @@ static inline CURLcode sdk_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, 
 static inline CURLcode sdk_curl_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
     return curl_easy_getinfo(handle, info, value);
 }
+static inline CURLcode sdk_curl_easy_getinfo_string(CURL *handle, CURLINFO info, char **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
 static inline CURLMcode sdk_curl_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
     return curl_multi_setopt(handle, option, value);
 }
+static inline CURLMcode sdk_curl_multi_setopt_pointer(CURLM *handle, CURLMoption option, void *value) {
+    return curl_multi_setopt(handle, option, value);
+}
+
+// Callback options: Swift can form a @convention(c) function pointer but cannot pass it through the
+// variadic setopt (nor as void *), so each callback type gets its own typed setter.
+static inline CURLcode sdk_curl_easy_setopt_write_function(CURL *handle, curl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
+}
+static inline CURLcode sdk_curl_easy_setopt_header_function(CURL *handle, curl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+static inline CURLcode sdk_curl_easy_setopt_read_function(CURL *handle, curl_read_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
+}
+static inline CURLcode sdk_curl_easy_setopt_xferinfo_function(CURL *handle, curl_xferinfo_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+}
+static inline CURLcode sdk_curl_easy_setopt_debug_function(CURL *handle, curl_debug_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_DEBUGFUNCTION, callback);
+}
+static inline CURLcode sdk_curl_easy_setopt_prereq_function(CURL *handle, curl_prereq_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_PREREQFUNCTION, callback);
+}
+static inline CURLcode sdk_curl_easy_setopt_sockopt_function(CURL *handle, curl_sockopt_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_SOCKOPTFUNCTION, callback);
+}
+
+// Macros Swift does not import because they are expressions, not literals.
+static inline CURLcode sdk_curl_global_init_default(void) {
+    return curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+static inline CURLcode sdk_curl_easy_unpause(CURL *handle) {
+    return curl_easy_pause(handle, CURLPAUSE_CONT);
+}
+static const size_t sdk_curl_writefunc_pause = CURL_WRITEFUNC_PAUSE;
+static const int sdk_curl_prereqfunc_ok = CURL_PREREQFUNC_OK;
+static const int sdk_curl_prereqfunc_abort = CURL_PREREQFUNC_ABORT;
 #endif

@@ -1,0 +1,229 @@
+import Foundation
+import Synchronization
+
+/// What a body stream's producer (a transfer) must do when its consumer changes its mind.
+protocol BodyStreamProducer: AnyObject, Sendable {
+    /// The consumer drained the buffer after the producer was told to pause: deliver again.
+    func resumeProducing()
+    /// The consumer is gone (Task cancelled, iterator dropped): abandon the exchange.
+    func stopProducing()
+}
+
+/// The bounded hand-off between a transfer delivering body chunks and the Task iterating them.
+///
+/// A chunk offered while a consumer waits goes straight to it. Otherwise chunks queue until
+/// `highWater` bytes are buffered; past that the producer is told to pause and, once the consumer
+/// has drained down to `lowWater`, to resume. Every transition happens under one lock; continuations
+/// are resumed after it is released.
+final class BodyStreamBuffer: Sendable {
+    private enum Terminal {
+        case finished
+        case failed(any Error)
+        case cancelled
+    }
+
+    private struct State {
+        var chunks: [Data] = []
+        var head = 0
+        var bufferedBytes = 0
+        var peakBufferedBytes = 0
+        var waiter: UnsafeContinuation<Data?, any Error>?
+        var terminal: Terminal?
+        var producer: (any BodyStreamProducer)?
+        var producerPaused = false
+        var iteratorCreated = false
+
+        mutating func popChunk() -> Data? {
+            guard head < chunks.count else { return nil }
+            let chunk = chunks[head]
+            chunks[head] = Data()
+            head += 1
+            bufferedBytes -= chunk.count
+            if head == chunks.count {
+                chunks.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            return chunk
+        }
+    }
+
+    let highWater: Int
+    let lowWater: Int
+    private let state = Mutex(State())
+
+    init(highWater: Int = 1 << 20) {
+        self.highWater = highWater
+        self.lowWater = highWater / 2
+    }
+
+    /// Connects the producer; the buffer holds it until the stream ends, then lets it go.
+    func attach(_ producer: any BodyStreamProducer) {
+        state.withLock { $0.producer = producer }
+    }
+
+    /// The most bytes ever queued at once (tests use it to prove the bound holds).
+    var peakBufferedBytes: Int { state.withLock { $0.peakBufferedBytes } }
+
+    // MARK: Producer side
+
+    /// Takes a chunk unless the buffer is full; `false` means nothing was taken and the producer must
+    /// pause until ``BodyStreamProducer/resumeProducing()``. Chunks after the consumer left are
+    /// accepted and dropped.
+    func offer(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        enum Action {
+            case none
+            case deliver(UnsafeContinuation<Data?, any Error>, Data)
+            case refuse
+        }
+        let action: Action = state.withLock { state in
+            if state.terminal != nil { return .none }
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return .deliver(waiter, Data(bytes))
+            }
+            if state.bufferedBytes >= highWater {
+                state.producerPaused = true
+                return .refuse
+            }
+            state.chunks.append(Data(bytes))
+            state.bufferedBytes += bytes.count
+            state.peakBufferedBytes = max(state.peakBufferedBytes, state.bufferedBytes)
+            return .none
+        }
+        switch action {
+        case .none: return true
+        case .deliver(let waiter, let chunk):
+            waiter.resume(returning: chunk)
+            return true
+        case .refuse: return false
+        }
+    }
+
+    /// Always takes the chunk (for producers that cannot refuse data); returns `true` when the
+    /// producer should pause until ``BodyStreamProducer/resumeProducing()``.
+    func push(_ chunk: Data) -> Bool {
+        let (waiter, shouldPause): (UnsafeContinuation<Data?, any Error>?, Bool) = state.withLock { state in
+            if state.terminal != nil { return (nil, false) }
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return (waiter, false)
+            }
+            state.chunks.append(chunk)
+            state.bufferedBytes += chunk.count
+            state.peakBufferedBytes = max(state.peakBufferedBytes, state.bufferedBytes)
+            if state.bufferedBytes >= highWater && !state.producerPaused {
+                state.producerPaused = true
+                return (nil, true)
+            }
+            return (nil, false)
+        }
+        waiter?.resume(returning: chunk)
+        return shouldPause
+    }
+
+    /// Ends the stream after the queued chunks: normally when `error` is `nil`, else by throwing it
+    /// from the iterator. Ignored once the stream has ended.
+    func finish(throwing error: (any Error)? = nil) {
+        let waiter: UnsafeContinuation<Data?, any Error>? = state.withLock { state in
+            guard state.terminal == nil else { return nil }
+            state.terminal = error.map { .failed($0) } ?? .finished
+            state.producer = nil
+            let waiter = state.waiter
+            state.waiter = nil
+            // A waiter means nothing is queued: it receives the outcome now, so later calls see the end.
+            if waiter != nil { state.terminal = .finished }
+            return waiter
+        }
+        guard let waiter else { return }
+        if let error { waiter.resume(throwing: error) } else { waiter.resume(returning: nil) }
+    }
+
+    // MARK: Consumer side
+
+    /// The next chunk, `nil` at the end; throws the producer's failure once, or `CancellationError`
+    /// when the consuming Task is cancelled (which also stops the producer).
+    func next() async throws -> Data? {
+        if Task.isCancelled {
+            cancel()
+            throw CancellationError()
+        }
+        return try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Data?, any Error>) in
+                enum Action {
+                    case chunk(Data, (any BodyStreamProducer)?)
+                    case end
+                    case fail(any Error)
+                    case wait
+                }
+                let action: Action = state.withLock { state in
+                    if let chunk = state.popChunk() {
+                        var resume: (any BodyStreamProducer)?
+                        if state.producerPaused && state.bufferedBytes <= lowWater {
+                            state.producerPaused = false
+                            resume = state.producer
+                        }
+                        return .chunk(chunk, resume)
+                    }
+                    switch state.terminal {
+                    case .finished?:
+                        return .end
+                    case .failed(let error)?:
+                        state.terminal = .finished
+                        return .fail(error)
+                    case .cancelled?:
+                        return .fail(CancellationError())
+                    case nil:
+                        state.waiter = continuation
+                        return .wait
+                    }
+                }
+                switch action {
+                case .chunk(let chunk, let producer):
+                    producer?.resumeProducing()
+                    continuation.resume(returning: chunk)
+                case .end: continuation.resume(returning: nil)
+                case .fail(let error): continuation.resume(throwing: error)
+                case .wait: break
+                }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
+    /// Abandons the stream from the consumer side: a waiting `next()` throws `CancellationError`,
+    /// queued chunks are dropped and the producer is stopped.
+    func cancel() {
+        let (waiter, producer): (UnsafeContinuation<Data?, any Error>?, (any BodyStreamProducer)?) =
+            state.withLock { state in
+                guard state.terminal == nil else {
+                    state.chunks.removeAll()
+                    state.head = 0
+                    state.bufferedBytes = 0
+                    return (nil, nil)
+                }
+                state.terminal = .cancelled
+                state.chunks.removeAll()
+                state.head = 0
+                state.bufferedBytes = 0
+                let result = (state.waiter, state.producer)
+                state.waiter = nil
+                state.producer = nil
+                return result
+            }
+        waiter?.resume(throwing: CancellationError())
+        producer?.stopProducing()
+    }
+
+    /// Records that iteration began, so dropping the sequence value alone no longer cancels.
+    func markIteratorCreated() {
+        state.withLock { $0.iteratorCreated = true }
+    }
+
+    /// The last copy of the sequence went away: cancel unless someone is (or was) iterating, in which
+    /// case the iterator's own lifetime decides.
+    func sequenceDropped() {
+        let iterating = state.withLock { $0.iteratorCreated }
+        if !iterating { cancel() }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Checks every transport runs before a request touches the network, so bad input fails the same way
+/// (and provably unsent) whichever transport is in use.
+enum RequestPreflight {
+    /// Throws ``TransportError`` (`requestSent == false`) when the request cannot be sent as given:
+    /// a URL that is not absolute `http`/`https` with a host, a method or field name that is not an
+    /// HTTP token, a field value with CR, LF or NUL (header injection), or a host under `.invalid`,
+    /// which RFC 6761 reserves to never resolve (answering at once keeps tests and apps from waiting
+    /// on a resolver that may be slow or offline).
+    static func check(_ request: HTTPRequest) throws(TransportError) {
+        guard let scheme = request.url.scheme?.lowercased() else {
+            throw TransportError(code: .badURL, requestSent: false, message: "URL has no scheme")
+        }
+        guard scheme == "http" || scheme == "https" else {
+            throw TransportError(
+                code: .unsupportedURL, requestSent: false, message: "unsupported URL scheme '\(scheme)'")
+        }
+        guard let host = request.url.host(percentEncoded: true), !host.isEmpty else {
+            throw TransportError(code: .badURL, requestSent: false, message: "URL has no host")
+        }
+        if isReservedInvalid(host) {
+            throw TransportError(
+                code: .cannotFindHost, requestSent: false,
+                message: "host '\(host)' is under .invalid, which never resolves (RFC 6761)")
+        }
+        guard isToken(request.method) else {
+            throw TransportError(code: .badURL, requestSent: false, message: "method is not an HTTP token")
+        }
+        for field in request.headers {
+            guard isToken(field.name) else {
+                throw TransportError(
+                    code: .badURL, requestSent: false, message: "header field name is not an HTTP token")
+            }
+            guard !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
+                throw TransportError(
+                    code: .badURL, requestSent: false,
+                    message: "header field '\(field.name)' has a value with CR, LF or NUL")
+            }
+        }
+    }
+
+    /// Whether a field is one the transport owns (message framing) and ignores from the caller.
+    static func isFramingField(_ name: String) -> Bool {
+        HTTPHeaders.equalNames(name, "Content-Length") || HTTPHeaders.equalNames(name, "Transfer-Encoding")
+    }
+
+    /// Methods RFC 9110 calls idempotent, plus `QUERY` (safe by its draft): only these may be resent
+    /// automatically after a connection died without an answer.
+    static func isIdempotent(_ method: String) -> Bool {
+        switch method {
+        case "GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE", "QUERY": true
+        default: false
+        }
+    }
+
+    /// Methods whose missing body still gets `Content-Length: 0` (servers may answer 411 otherwise).
+    static func sendsEmptyBody(_ method: String) -> Bool {
+        method == "POST" || method == "PUT" || method == "PATCH"
+    }
+
+    private static func isReservedInvalid(_ host: String) -> Bool {
+        var name = host.lowercased()
+        if name.hasSuffix(".") { name.removeLast() }
+        return name == "invalid" || name.hasSuffix(".invalid")
+    }
+
+    private static func isToken(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy(isTokenByte)
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The `URLSession`-based ``Transport``: portable, and the default on Apple platforms.
+///
+/// It follows the ``Transport`` rules with these differences from ``CurlTransport``, all forced by
+/// what `URLSession` exposes:
+/// - **`requestSent`** is derived from the error code, since URLSession does not say whether bytes
+///   left: `false` for `.cannotConnectToHost`, `.cannotFindHost`, `.dnsLookupFailed`, `.badURL`,
+///   `.unsupportedURL` and TLS failures (`.secureConnectionFailed`, `.serverCertificate…`,
+///   `.clientCertificate…`); `true` ("possibly sent") for every other failure, including timeouts.
+/// - **Timeouts** are enforced by this transport (a timer cancels the task and reports `.timedOut`),
+///   because `URLRequest.timeoutInterval` is an idle timeout and, on Linux, one under a second fails
+///   at once. `nil` uses ``Options/defaultTimeout`` for `send`; a stream then has only URLSession's
+///   idle timeout.
+/// - **Headers**: `URLRequest` keeps one value per name, so repeated request fields are joined with
+///   `", "`, and response fields come back one per name, sorted by name. URLSession adds its own
+///   `User-Agent`, `Accept-Language` and, for a `POST` with a body and no `Content-Type`,
+///   `Content-Type: application/x-www-form-urlencoded`.
+/// - **Bodies**: `GET` and `HEAD` cannot carry one (`.dataLengthExceedsMaximum`, never sent).
+/// - **Decoding**: URLSession always offers and decodes gzip/deflate; on Linux it decodes even when
+///   the caller set `Accept-Encoding`.
+/// - **Limits**: the header limit is checked on the parsed fields; the body limit as on curl.
+/// - **Streaming backpressure**: on Apple platforms a full buffer suspends the task; on Linux
+///   FoundationNetworking cannot pause a running task, so a slow consumer's buffer grows.
+/// - **Connection reuse** is URLSession's business and not observable here.
+/// Redirects are not followed (the 3xx is returned); Task cancellation throws `CancellationError`.
+public final class URLSessionTransport: Transport {
+    /// Limits this transport enforces on top of URLSession.
+    public struct Options: Sendable {
+        /// The whole-exchange limit for `send` when the request sets none. Default 60 s.
+        public var defaultTimeout: Duration = .seconds(60)
+        /// The largest buffered response body. Default 64 MiB.
+        public var maxResponseBodyBytes: Int = 64 << 20
+        /// The largest response header section (approximated from the parsed fields). Default 64 KiB.
+        public var maxResponseHeaderBytes: Int = 64 << 10
+        /// How much of a streamed body is buffered before the task is suspended (Apple platforms only).
+        public var streamBufferBytes: Int = 1 << 20
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The instance ``DefaultTransport/make()`` returns on Apple platforms.
+    public static let shared = URLSessionTransport()
+
+    /// The limits this transport was created with.
+    public let options: Options
+    private let session: URLSession
+    private let delegate = URLSessionTransportDelegate()
+
+    /// Creates a transport with its own session built from `configuration` (copied; later changes to
+    /// it have no effect). Caching and cookies are turned off: SDK requests are never answered from a
+    /// cache and carry only the headers the SDK set.
+    public init(configuration: URLSessionConfiguration = .default, options: Options = .init()) {
+        let configuration = configuration.copy() as! URLSessionConfiguration
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        let queue = OperationQueue()
+        queue.name = "URLSessionTransport"
+        queue.maxConcurrentOperationCount = 1
+        self.options = options
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends `request` and buffers the response. Throws ``TransportError`` or `CancellationError`.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let urlRequest = try makeURLRequest(request)
+        let exchange = URLSessionExchange(
+            maxBodyBytes: options.maxResponseBodyBytes, maxHeaderBytes: options.maxResponseHeaderBytes,
+            streamBufferBytes: nil)
+        return try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                exchange.start(.response(continuation), timeout: request.timeout ?? options.defaultTimeout) {
+                    makeTask(urlRequest, for: exchange)
+                }
+            }
+        } onCancel: {
+            exchange.cancel()
+        }
+    }
+
+    /// Sends `request` and returns once the response head has arrived. Throws ``TransportError`` or
+    /// `CancellationError`; later failures come from the body's iterator.
+    public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+        let urlRequest = try makeURLRequest(request)
+        let exchange = URLSessionExchange(
+            maxBodyBytes: options.maxResponseBodyBytes, maxHeaderBytes: options.maxResponseHeaderBytes,
+            streamBufferBytes: options.streamBufferBytes)
+        return try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                exchange.start(.head(continuation), timeout: request.timeout) {
+                    makeTask(urlRequest, for: exchange)
+                }
+            }
+        } onCancel: {
+            exchange.cancel()
+        }
+    }
+
+    private func makeTask(_ request: URLRequest, for exchange: URLSessionExchange) -> URLSessionDataTask {
+        let task = session.dataTask(with: request)
+        delegate.register(exchange, for: task)
+        return task
+    }
+
+    private func makeURLRequest(_ request: HTTPRequest) throws(TransportError) -> URLRequest {
+        try RequestPreflight.check(request)
+        if (request.method == "GET" || request.method == "HEAD") && !(request.body ?? Data()).isEmpty {
+            // URLSession refuses this itself (as `.dataLengthExceedsMaximum`, after creating a task);
+            // failing here keeps `requestSent` truthful.
+            throw TransportError(
+                code: .dataLengthExceedsMaximum, requestSent: false,
+                message: "URLSession cannot send a body with \(request.method)")
+        }
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        for field in request.headers where !RequestPreflight.isFramingField(field.name) {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        if let body = request.body, !(body.isEmpty && (request.method == "GET" || request.method == "HEAD")) {
+            urlRequest.httpBody = body
+        } else if RequestPreflight.sendsEmptyBody(request.method) {
+            urlRequest.httpBody = Data()
+        }
+        // Our own timer bounds the exchange; URLSession's idle timer must never fire first (and on
+        // Linux must be at least a second, which it truncates to).
+        if let timeout = request.timeout {
+            urlRequest.timeoutInterval = max(1, (URLSessionExchange.seconds(timeout) + 1).rounded(.up))
+        }
+        return urlRequest
+    }
+}

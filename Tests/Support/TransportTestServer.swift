@@ -1,0 +1,223 @@
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// The request as the test server received it, echoed back by `/echo` as JSON.
+public struct EchoedRequest: Codable, Sendable {
+    public var method: String
+    public var target: String
+    public var headers: [[String]]
+    public var body: Data
+    public var connectionID: Int
+    public var remotePort: Int
+
+    /// Every value sent for `name` (case-insensitive), in wire order.
+    public func values(for name: String) -> [String] {
+        headers.filter { $0[0].lowercased() == name.lowercased() }.map { $0[1] }
+    }
+}
+
+/// A one-shot signal a server handler can wait on and a test can fire (or the reverse).
+public final class TransportTestSignal: Sendable {
+    private let state = Mutex<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    public init() {}
+
+    public func fire() {
+        let waiters = state.withLock { state in
+            state.fired = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    public var isFired: Bool { state.withLock { $0.fired } }
+
+    public func wait() async {
+        await withCheckedContinuation { continuation in
+            let fired = state.withLock { state in
+                if !state.fired { state.waiters.append(continuation) }
+                return state.fired
+            }
+            if fired { continuation.resume() }
+        }
+    }
+}
+
+/// An ``HTTPServer`` on 127.0.0.1 (ephemeral port) with the routes the transport tests use:
+///
+/// | path | answer |
+/// | --- | --- |
+/// | `/echo…` | 200, the request as ``EchoedRequest`` JSON |
+/// | `/status/N` | status N, body `status N` (none for 204/304) |
+/// | `/response-headers` | repeated and empty header fields |
+/// | `/bytes/N` | N bytes of ``TransportTestKit/patternBytes(_:seed:)`` |
+/// | `/gzip` | `hello gzip ` × 1000, gzip-encoded |
+/// | `/redirect` | 302 to `/echo` |
+/// | `/delay/MS` | 200 after MS milliseconds |
+/// | `/gated-stream` | chunk `one`, waits for ``clientSawFirstChunk``, then `two`, `three` |
+/// | `/endless-stream` | a chunk every 20 ms until the client leaves (fires ``clientLeftStream``) |
+/// | `/fast-stream/N` | N pattern bytes in 16 KiB chunks, as fast as the client takes them |
+/// | `/stream-then-fail` | chunk `partial`, then the connection drops before the last chunk |
+/// | `/fault/before`, `/fault/after-headers`, `/fault/mid-body`, `/fault/bad-chunking` | faults |
+/// | `/huge-headers/N` | 200 with N × 1 KiB of header fields |
+/// | `/second-fails` | closes without answering on the 2nd request to this path only |
+public final class TransportTestServer: Sendable {
+    public let server: HTTPServer
+    /// Fired by the test once it has read `/gated-stream`'s first chunk.
+    public let clientSawFirstChunk = TransportTestSignal()
+    /// Fired by the server when a write to `/endless-stream` or `/fast-stream` failed (client gone).
+    public let clientLeftStream = TransportTestSignal()
+    private let counts = Mutex<[String: Int]>([:])
+    private let arrivals = Mutex<[String: TransportTestSignal]>([:])
+
+    public init() throws {
+        let box = HandlerBox()
+        server = HTTPServer { request in await box.handle(request) }
+        box.owner.withLock { $0 = self }
+        try server.start()
+    }
+
+    public var baseURL: URL { server.baseURL }
+
+    public func url(_ path: String) -> URL { URL(string: server.baseURL.absoluteString + path)! }
+
+    /// How many requests reached `path`.
+    public func requestCount(_ path: String) -> Int { counts.withLock { $0[path, default: 0] } }
+
+    public func shutdown() async { await server.shutdown() }
+
+    /// Returns once a request for `path` has reached a handler (at once if one already has).
+    public func waitForRequest(to path: String) async {
+        await arrival(path).wait()
+    }
+
+    private func arrival(_ path: String) -> TransportTestSignal {
+        arrivals.withLock { arrivals in
+            if let signal = arrivals[path] { return signal }
+            let signal = TransportTestSignal()
+            arrivals[path] = signal
+            return signal
+        }
+    }
+
+    private final class HandlerBox: Sendable {
+        let owner = Mutex<TransportTestServer?>(nil)
+        func handle(_ request: HTTPServerRequest) async -> HTTPServerResponse {
+            guard let server = owner.withLock({ $0 }) else { return HTTPServerResponse(status: 503) }
+            return await server.route(request)
+        }
+    }
+
+    private func route(_ request: HTTPServerRequest) async -> HTTPServerResponse {
+        let count = counts.withLock { counts in
+            counts[request.path, default: 0] += 1
+            return counts[request.path]!
+        }
+        arrival(request.path).fire()
+        let parts = request.path.split(separator: "/").map(String.init)
+        let argument = parts.count > 1 ? Int(parts[1]) : nil
+        switch parts.first ?? "" {
+        case "echo":
+            let echoed = EchoedRequest(
+                method: request.method, target: request.target, headers: request.headers.map { [$0.name, $0.value] },
+                body: request.body, connectionID: request.connectionID, remotePort: request.remotePort)
+            return .json(200, String(decoding: try! JSONEncoder().encode(echoed), as: UTF8.self))
+        case "status":
+            let status = argument ?? 500
+            let body = status == 204 || status == 304 ? Data() : Data("status \(status)".utf8)
+            return HTTPServerResponse(status: status, headers: ["Content-Type": "text/plain"], body: body)
+        case "response-headers":
+            var headers = HTTPServerHeaders()
+            headers.add("X-Multi", "first")
+            headers.add("X-Multi", "second")
+            headers.add("X-Empty", "")
+            headers.add("X-Spaced", "  padded value  ")
+            return HTTPServerResponse(status: 200, headers: headers, body: Data("ok".utf8))
+        case "bytes":
+            return HTTPServerResponse(body: TransportTestKit.patternBytes(argument ?? 0))
+        case "gzip":
+            return HTTPServerResponse(
+                headers: ["Content-Encoding": "gzip", "Content-Type": "text/plain"], body: Self.gzippedHello)
+        case "redirect":
+            return HTTPServerResponse(status: 302, headers: ["Location": "/echo"], body: Data("see /echo".utf8))
+        case "delay":
+            return HTTPServerResponse(body: Data("late".utf8), fault: .delay(.milliseconds(argument ?? 1000)))
+        case "gated-stream":
+            let gate = clientSawFirstChunk
+            return .stream { writer in
+                try await writer.write("one")
+                await gate.wait()
+                try await writer.write("two")
+                try await writer.write("three")
+            }
+        case "endless-stream":
+            let left = clientLeftStream
+            return .stream { writer in
+                do {
+                    for index in 0..<1000 {
+                        try await writer.write("tick \(index)\n")
+                        try await Task.sleep(for: .milliseconds(20))
+                    }
+                } catch {
+                    left.fire()
+                    throw error
+                }
+            }
+        case "fast-stream":
+            let total = argument ?? 0
+            let left = clientLeftStream
+            return .stream { writer in
+                let bytes = TransportTestKit.patternBytes(total)
+                var offset = 0
+                do {
+                    while offset < total {
+                        let end = min(offset + 16 << 10, total)
+                        try await writer.write(bytes[offset..<end])
+                        offset = end
+                    }
+                } catch {
+                    left.fire()
+                    throw error
+                }
+            }
+        case "stream-then-fail":
+            return .stream { writer in
+                try await writer.write("partial")
+                try await Task.sleep(for: .milliseconds(50))
+                throw CancellationError()
+            }
+        case "fault":
+            let body = TransportTestKit.patternBytes(100_000)
+            switch parts.count > 1 ? parts[1] : "" {
+            case "before": return HTTPServerResponse(body: body, fault: .closeBeforeResponding)
+            case "after-headers": return HTTPServerResponse(body: body, fault: .closeAfterHeaders)
+            case "mid-body": return HTTPServerResponse(body: body, fault: .closeMidBody(afterBytes: 1000))
+            case "mid-stream":
+                var response = HTTPServerResponse.stream { writer in
+                    try await writer.write(TransportTestKit.patternBytes(5000))
+                }
+                response.fault = .closeMidBody(afterBytes: 1000)
+                return response
+            default: return HTTPServerResponse(body: body, fault: .malformedChunking)
+            }
+        case "huge-headers":
+            var headers = HTTPServerHeaders()
+            for index in 0..<(argument ?? 70) {
+                headers.add("X-Filler-\(index)", String(repeating: "x", count: 1000))
+            }
+            return HTTPServerResponse(headers: headers, body: Data("ok".utf8))
+        case "second-fails":
+            return HTTPServerResponse(
+                body: Data("answer \(count)".utf8), fault: count == 2 ? .closeBeforeResponding : nil)
+        default:
+            return HTTPServerResponse(status: 404)
+        }
+    }
+
+    /// `hello gzip ` × 1000, gzip-compressed (made with Python's gzip module, mtime 0).
+    private static let gzippedHello = Data(
+        base64Encoded:
+            "H4sIAAAAAAACA+3GsQ0AIAgAsFd4zogJic5ezxsM7dRcVTf2Py9SVVVVVVVVVVVVVVVVVVVVVVVVVVV1ahtTNTsp+CoAAA==")!
+}
