@@ -31,7 +31,15 @@ final class BodyStreamBuffer: Sendable {
         var terminal: Terminal?
         var producer: (any BodyStreamProducer)?
         var producerPaused = false
+        var pauseCount = 0
+        var pauseWaiters: [CheckedContinuation<Void, Never>] = []
         var iteratorCreated = false
+
+        mutating func notePause() -> [CheckedContinuation<Void, Never>] {
+            pauseCount += 1
+            defer { pauseWaiters = [] }
+            return pauseWaiters
+        }
 
         mutating func popChunk() -> Data? {
             guard head < chunks.count else { return nil }
@@ -64,6 +72,21 @@ final class BodyStreamBuffer: Sendable {
     /// The most bytes ever queued at once (tests use it to prove the bound holds).
     var peakBufferedBytes: Int { state.withLock { $0.peakBufferedBytes } }
 
+    /// How many times the producer was told to pause.
+    var pauseCount: Int { state.withLock { $0.pauseCount } }
+
+    /// Returns once the producer has been told to pause at least once (tests await this instead of
+    /// guessing how long a slow consumer must wait).
+    func waitForProducerPause() async {
+        await withCheckedContinuation { continuation in
+            let paused = state.withLock { state in
+                if state.pauseCount == 0 { state.pauseWaiters.append(continuation) }
+                return state.pauseCount > 0
+            }
+            if paused { continuation.resume() }
+        }
+    }
+
     // MARK: Producer side
 
     /// Takes a chunk unless the buffer is full; `false` means nothing was taken and the producer must
@@ -73,7 +96,7 @@ final class BodyStreamBuffer: Sendable {
         enum Action {
             case none
             case deliver(UnsafeContinuation<Data?, any Error>, Data)
-            case refuse
+            case refuse([CheckedContinuation<Void, Never>])
         }
         let action: Action = state.withLock { state in
             if state.terminal != nil { return .none }
@@ -83,7 +106,7 @@ final class BodyStreamBuffer: Sendable {
             }
             if state.bufferedBytes >= highWater {
                 state.producerPaused = true
-                return .refuse
+                return .refuse(state.notePause())
             }
             state.chunks.append(Data(bytes))
             state.bufferedBytes += bytes.count
@@ -95,45 +118,52 @@ final class BodyStreamBuffer: Sendable {
         case .deliver(let waiter, let chunk):
             waiter.resume(returning: chunk)
             return true
-        case .refuse: return false
+        case .refuse(let pauseWaiters):
+            for waiter in pauseWaiters { waiter.resume() }
+            return false
         }
     }
 
     /// Always takes the chunk (for producers that cannot refuse data); returns `true` when the
     /// producer should pause until ``BodyStreamProducer/resumeProducing()``.
     func push(_ chunk: Data) -> Bool {
-        let (waiter, shouldPause): (UnsafeContinuation<Data?, any Error>?, Bool) = state.withLock { state in
-            if state.terminal != nil { return (nil, false) }
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return (waiter, false)
+        let (waiter, pauseWaiters): (UnsafeContinuation<Data?, any Error>?, [CheckedContinuation<Void, Never>]?) =
+            state.withLock { state in
+                if state.terminal != nil { return (nil, nil) }
+                if let waiter = state.waiter {
+                    state.waiter = nil
+                    return (waiter, nil)
+                }
+                state.chunks.append(chunk)
+                state.bufferedBytes += chunk.count
+                state.peakBufferedBytes = max(state.peakBufferedBytes, state.bufferedBytes)
+                if state.bufferedBytes >= highWater && !state.producerPaused {
+                    state.producerPaused = true
+                    return (nil, state.notePause())
+                }
+                return (nil, nil)
             }
-            state.chunks.append(chunk)
-            state.bufferedBytes += chunk.count
-            state.peakBufferedBytes = max(state.peakBufferedBytes, state.bufferedBytes)
-            if state.bufferedBytes >= highWater && !state.producerPaused {
-                state.producerPaused = true
-                return (nil, true)
-            }
-            return (nil, false)
-        }
         waiter?.resume(returning: chunk)
-        return shouldPause
+        for waiter in pauseWaiters ?? [] { waiter.resume() }
+        return pauseWaiters != nil
     }
 
     /// Ends the stream after the queued chunks: normally when `error` is `nil`, else by throwing it
     /// from the iterator. Ignored once the stream has ended.
     func finish(throwing error: (any Error)? = nil) {
-        let waiter: UnsafeContinuation<Data?, any Error>? = state.withLock { state in
-            guard state.terminal == nil else { return nil }
-            state.terminal = error.map { .failed($0) } ?? .finished
-            state.producer = nil
-            let waiter = state.waiter
-            state.waiter = nil
-            // A waiter means nothing is queued: it receives the outcome now, so later calls see the end.
-            if waiter != nil { state.terminal = .finished }
-            return waiter
-        }
+        let (waiter, pauseWaiters): (UnsafeContinuation<Data?, any Error>?, [CheckedContinuation<Void, Never>]) =
+            state.withLock { state in
+                guard state.terminal == nil else { return (nil, []) }
+                state.terminal = error.map { .failed($0) } ?? .finished
+                state.producer = nil
+                let waiter = state.waiter
+                state.waiter = nil
+                // A waiter means nothing is queued: it receives the outcome now, so later calls see the end.
+                if waiter != nil { state.terminal = .finished }
+                defer { state.pauseWaiters = [] }
+                return (waiter, state.pauseWaiters)
+            }
+        for pauseWaiter in pauseWaiters { pauseWaiter.resume() }
         guard let waiter else { return }
         if let error { waiter.resume(throwing: error) } else { waiter.resume(returning: nil) }
     }
@@ -194,23 +224,22 @@ final class BodyStreamBuffer: Sendable {
     /// Abandons the stream from the consumer side: a waiting `next()` throws `CancellationError`,
     /// queued chunks are dropped and the producer is stopped.
     func cancel() {
-        let (waiter, producer): (UnsafeContinuation<Data?, any Error>?, (any BodyStreamProducer)?) =
-            state.withLock { state in
-                guard state.terminal == nil else {
+        let (waiter, producer, pauseWaiters):
+            (UnsafeContinuation<Data?, any Error>?, (any BodyStreamProducer)?, [CheckedContinuation<Void, Never>]) =
+                state.withLock { state in
                     state.chunks.removeAll()
                     state.head = 0
                     state.bufferedBytes = 0
-                    return (nil, nil)
+                    guard state.terminal == nil else { return (nil, nil, []) }
+                    state.terminal = .cancelled
+                    defer {
+                        state.waiter = nil
+                        state.producer = nil
+                        state.pauseWaiters = []
+                    }
+                    return (state.waiter, state.producer, state.pauseWaiters)
                 }
-                state.terminal = .cancelled
-                state.chunks.removeAll()
-                state.head = 0
-                state.bufferedBytes = 0
-                let result = (state.waiter, state.producer)
-                state.waiter = nil
-                state.producer = nil
-                return result
-            }
+        for pauseWaiter in pauseWaiters { pauseWaiter.resume() }
         waiter?.resume(throwing: CancellationError())
         producer?.stopProducing()
     }

@@ -16,8 +16,8 @@ enum CurlGlobal {
 /// between requests, which is what makes sequential requests reuse one connection.
 ///
 /// Lifetime: the thread holds the engine; transfers hold the engine; the owning ``CurlTransport``
-/// calls ``ownerReleased()`` from its deinit. The thread exits (and frees the multi handle) once the
-/// owner is gone and no transfer is attached, so streams outlive a dropped transport safely.
+/// calls ``ownerReleased()`` from its deinit. The thread exits once the owner is gone and no transfer
+/// is attached, so streams outlive a dropped transport safely; the multi handle is freed in `deinit`.
 final class CurlEngine: @unchecked Sendable {
     enum Command {
         case add(CurlTransfer)
@@ -53,27 +53,32 @@ final class CurlEngine: @unchecked Sendable {
     /// engine has shut down (nothing is attached then, so only a late `add` can see it).
     @discardableResult
     func submit(_ command: Command) -> Bool {
-        inbox.withLock { inbox in
-            guard !inbox.closed else { return false }
+        let (accepted, wake) = inbox.withLock { inbox in
+            guard !inbox.closed else { return (false, false) }
             inbox.commands.append(command)
-            if inbox.sleeping {
-                inbox.sleeping = false
-                // Inside the lock: the thread cannot shut down (and free `multi`) while we hold it.
-                curl_multi_wakeup(multi)
-            }
-            return true
+            defer { inbox.sleeping = false }
+            return (true, inbox.sleeping)
         }
+        // Outside the lock: the woken thread takes that lock at once, and `multi` stays valid until
+        // deinit, which cannot run while a caller is here.
+        if wake { curl_multi_wakeup(multi) }
+        return accepted
     }
 
     /// The owning transport is gone: shut down once the last transfer is done.
     func ownerReleased() {
-        inbox.withLock { inbox in
+        let wake = inbox.withLock { inbox in
             inbox.ownerGone = true
-            if inbox.sleeping {
-                inbox.sleeping = false
-                curl_multi_wakeup(multi)
-            }
+            defer { inbox.sleeping = false }
+            return inbox.sleeping
         }
+        if wake { curl_multi_wakeup(multi) }
+    }
+
+    deinit {
+        // Only now, when neither the thread nor any transfer nor the transport can reach the engine.
+        curl_multi_cleanup(multi)
+        pool.drain()
     }
 
     private func run() {
@@ -105,8 +110,6 @@ final class CurlEngine: @unchecked Sendable {
                 inbox.withLock { $0.sleeping = false }
             }
         }
-        curl_multi_cleanup(multi)
-        pool.drain()
     }
 
     private func execute(_ command: Command) {

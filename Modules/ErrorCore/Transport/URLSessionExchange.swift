@@ -61,14 +61,12 @@ final class URLSessionExchange: @unchecked Sendable {
         }
         stream?.attach(self)
         let task = makeTask()
-        var timer: DispatchWorkItem?
-        if let timeout {
-            let item = DispatchWorkItem { [weak self] in
+        let timer = timeout.map { _ in
+            DispatchWorkItem { [weak self] in
                 self?.abort(TransportError(code: .timedOut, requestSent: true, message: "the request timed out"))
             }
-            timer = item
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout), execute: item)
         }
+        // Store the task before arming the timer, so a timer that fires always finds a task to cancel.
         let cancelledMeanwhile = control.withLock { control in
             control.task = task
             control.timer = timer
@@ -77,9 +75,12 @@ final class URLSessionExchange: @unchecked Sendable {
         if cancelledMeanwhile {
             timer?.cancel()
             task.cancel()
-        } else {
-            task.resume()
+            return
         }
+        if let timer, let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout), execute: timer)
+        }
+        task.resume()
     }
 
     /// Abandons the exchange: the waiting Task gets `CancellationError` now, the task is cancelled.
