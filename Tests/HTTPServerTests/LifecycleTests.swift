@@ -86,6 +86,10 @@ struct LifecycleTests {
     @Test func manyConnectionsLeaveNoDescriptorsOrThreadsBehind() async throws {
         let server = HTTPServer(configuration: ServerTestHarness.configuration(), handler: EchoReport.handler)
         let port = try server.start()
+        // Only descriptors tied to this server's port are counted: other suites open and close
+        // descriptors in parallel, so the process-wide total is not stable enough to compare.
+        // Threads are checked after shutdown, which joins them; before it, finished threads may
+        // still be on their way out.
         #expect(ServerProcessProbe.socketDescriptors(port: port) == 1)  // the listener
         // 200 connections, 8 at a time, mixing clean closes, keep-alive clients that hang up,
         // and clients that vanish mid-request.
@@ -112,15 +116,11 @@ struct LifecycleTests {
         }
         #expect(await server.waitForOpenConnections(atMost: 0))
         #expect(ServerProcessProbe.socketDescriptors(port: port) == 1)
-        #expect(ServerProcessProbe.threadCount(named: "http-c:\(port)") <= 1)  // the last one is joined at shutdown
 
-        let descriptorsBeforeShutdown = ServerProcessProbe.openDescriptorCount()
         try await ServerTestHarness.stop(server)
         #expect(ServerProcessProbe.socketDescriptors(port: port) == 0)
         #expect(ServerProcessProbe.threadCount(named: "http-c:\(port)") == 0)
         #expect(ServerProcessProbe.threadCount(named: "http-a:\(port)") == 0)
-        // Process-wide count (other suites may run in parallel, so only an upper bound holds).
-        #expect(ServerProcessProbe.openDescriptorCount() <= descriptorsBeforeShutdown)
     }
 
     @Test func writesToVanishedClientsNeverCrashTheServer() async throws {

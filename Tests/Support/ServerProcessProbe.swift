@@ -1,25 +1,21 @@
 import Foundation
+import Glibc
 
 /// Looks at this process through /proc, to prove a server leaks no descriptors or threads.
 ///
-/// Tests run in parallel in one process, so the per-port counts are the reliable ones: they see
-/// only sockets and threads belonging to one server.
+/// Tests run in parallel in one process, so these counts are scoped to one server: descriptors by
+/// the port of the socket behind them, threads by name. (The process-wide total of /proc/self/fd
+/// moves with every other suite and cannot be compared.)
 public enum ServerProcessProbe {
-    /// Entries in /proc/self/fd (every open descriptor of the process).
-    public static func openDescriptorCount() -> Int {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).count
-    }
-
-    /// Open descriptors of this process that are TCP sockets with `port` at either end: the
-    /// server's listener and connections plus any client sockets still connected to it.
+    /// Entries of /proc/self/fd that are TCP sockets with `port` at either end: the server's
+    /// listener and connections plus any client sockets still connected to it.
+    ///
+    /// Ports are read with `getsockname`/`getpeername` on each descriptor, which is exact (unlike
+    /// /proc/net/tcp, which can skip lines while other tests churn sockets).
     public static func socketDescriptors(port: Int) -> Int {
-        let inodes = tcpSocketInodes(port: port)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return entries.count { entry in
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(entry)"),
-                target.hasPrefix("socket:["), target.hasSuffix("]")
-            else { return false }
-            return inodes.contains(String(target.dropFirst("socket:[".count).dropLast()))
+        return entries.compactMap { Int32($0) }.count { descriptor in
+            localPort(of: descriptor) == port || remotePort(of: descriptor) == port
         }
     }
 
@@ -32,22 +28,31 @@ public enum ServerProcessProbe {
         }
     }
 
-    /// Inodes of IPv4/IPv6 TCP sockets whose local or remote port is `port` (TIME_WAIT entries
-    /// have inode 0 and belong to nobody, so they are skipped).
-    private static func tcpSocketInodes(port: Int) -> Set<String> {
-        let hexPort = String(format: "%04X", port)
-        var inodes: Set<String> = []
-        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
-            for line in text.split(separator: "\n").dropFirst() {
-                let columns = line.split(separator: " ")
-                guard columns.count > 9 else { continue }
-                let local = columns[1].split(separator: ":").last.map(String.init)
-                let remote = columns[2].split(separator: ":").last.map(String.init)
-                guard local == hexPort || remote == hexPort, columns[9] != "0" else { continue }
-                inodes.insert(String(columns[9]))
+    private static func localPort(of descriptor: Int32) -> Int? {
+        port { getsockname(descriptor, $0, $1) }
+    }
+
+    private static func remotePort(of descriptor: Int32) -> Int? {
+        port { getpeername(descriptor, $0, $1) }
+    }
+
+    /// The TCP/IP port a socket-address call reports, nil for non-sockets and other families.
+    private static func port(
+        _ call: (UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> Int32
+    ) -> Int? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { call($0, &length) }
+        }
+        guard result == 0 else { return nil }
+        let family = Int32(storage.ss_family)
+        return withUnsafeBytes(of: storage) { raw in
+            switch family {
+            case AF_INET: Int(UInt16(bigEndian: raw.load(as: sockaddr_in.self).sin_port))
+            case AF_INET6: Int(UInt16(bigEndian: raw.load(as: sockaddr_in6.self).sin6_port))
+            default: nil
             }
         }
-        return inodes
     }
 }

@@ -40,6 +40,8 @@ public final class ServerTestClient: @unchecked Sendable {
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     private var sawEnd = false
+    /// When the bytes most recently added to `buffer` came off the socket.
+    private var lastArrival = ContinuousClock.now
 
     /// The client's own port, which the server reports as `HTTPServerRequest.remotePort`.
     public let localPort: Int
@@ -178,6 +180,17 @@ public final class ServerTestClient: @unchecked Sendable {
         try await attempt { try self.readChunkNow(until: ContinuousClock.now + timeout) }
     }
 
+    /// Like `readChunk`, also telling when the chunk's last bytes came off the socket (measured on
+    /// the reading thread, so scheduling of the awaiting task does not inflate latency numbers).
+    public func readChunkWithArrival(
+        timeout: Duration = defaultTimeout
+    ) async throws -> (chunk: [UInt8]?, arrival: ContinuousClock.Instant) {
+        try await attempt {
+            let chunk = try self.readChunkNow(until: ContinuousClock.now + timeout)
+            return (chunk, self.lastArrival)
+        }
+    }
+
     // MARK: - Queue-confined helpers
 
     private func attempt<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
@@ -196,7 +209,9 @@ public final class ServerTestClient: @unchecked Sendable {
     private func fill(until deadline: ContinuousClock.Instant, waitingFor what: String) throws {
         guard !sawEnd else { throw Failure.closedEarly(received: buffer.count) }
         switch ServerTestSocket.receive(descriptor, until: deadline) {
-        case .bytes(let bytes): buffer += bytes
+        case .bytes(let bytes):
+            lastArrival = .now
+            buffer += bytes
         case .end:
             sawEnd = true
             throw Failure.closedEarly(received: buffer.count)

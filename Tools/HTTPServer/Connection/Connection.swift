@@ -51,12 +51,11 @@ final class Connection {
     }
 
     private func serve() -> Ending {
-        var isFirst = true
         while !control.isStopped {
             let head: RequestHead
             let body: Data
             do {
-                (head, body) = try reader.nextRequest(isFirst: isFirst) { send(ResponseHead.continueResponse) }
+                (head, body) = try reader.nextRequest { send(ResponseHead.continueResponse) }
             } catch {
                 switch error {
                 case .quiet, .broken: return .immediate
@@ -65,7 +64,6 @@ final class Connection {
                     return .graceful
                 }
             }
-            isFirst = false
             let request = HTTPServerRequest(
                 method: head.method, target: head.target, headers: head.headers, body: body,
                 remotePort: remotePort, connectionID: id)

@@ -16,6 +16,9 @@ struct ChunkedBodyDecoder {
     static let maxSizeLineBytes = 4096
 
     private var state = State.sizeLine
+    /// How much of the current, still incomplete line was already searched for its LF, so a line
+    /// arriving byte by byte is scanned once, not once per byte.
+    private var lineScanned = 0
     private(set) var body: [UInt8] = []
     private var trailerBytes = 0
     private var wireBytes = 0
@@ -45,8 +48,7 @@ struct ChunkedBodyDecoder {
             switch state {
             case .sizeLine:
                 guard
-                    let line = try Self.nextLine(
-                        input, from: index, limit: Self.maxSizeLineBytes, overLimit: .badRequest)
+                    let line = try nextLine(input, from: index, limit: Self.maxSizeLineBytes, overLimit: .badRequest)
                 else { break decoding }
                 let size = try Self.parseSize(line.content)
                 index = line.next
@@ -69,7 +71,7 @@ struct ChunkedBodyDecoder {
                 state = .sizeLine
             case .trailer:
                 guard
-                    let line = try Self.nextLine(
+                    let line = try nextLine(
                         input, from: index, limit: maxTrailerBytes - trailerBytes, overLimit: .headerFieldsTooLarge)
                 else { break decoding }
                 trailerBytes += line.next - index
@@ -90,13 +92,16 @@ struct ChunkedBodyDecoder {
     }
 
     /// The next CRLF-terminated line starting at `start`, nil when it has not fully arrived.
-    private static func nextLine(
+    private mutating func nextLine(
         _ input: ArraySlice<UInt8>, from start: Int, limit: Int, overLimit: RequestFailure
     ) throws(RequestFailure) -> (content: ArraySlice<UInt8>, next: Int)? {
-        guard let lineFeed = input[start...].firstIndex(of: ASCII.lineFeed) else {
+        let resume = min(start + lineScanned, input.endIndex)
+        guard let lineFeed = input[resume...].firstIndex(of: ASCII.lineFeed) else {
             if input.endIndex - start > limit { throw overLimit }
+            lineScanned = input.endIndex - start
             return nil
         }
+        lineScanned = 0
         guard lineFeed > start, input[lineFeed - 1] == ASCII.carriageReturn else { throw .badRequest }
         if lineFeed + 1 - start > limit { throw overLimit }
         return (input[start..<(lineFeed - 1)], lineFeed + 1)

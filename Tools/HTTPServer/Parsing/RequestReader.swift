@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Reads complete requests from one connection's socket, enforcing every size and time limit.
 ///
@@ -42,19 +41,17 @@ final class RequestReader {
 
     /// Reads the next request.
     ///
-    /// Time limits: a fresh connection must deliver its first request within `readTimeout`; a
-    /// kept-alive one may sit idle for `idleTimeout` before the next request starts. Once a request
-    /// has started, the whole header section must arrive within `readTimeout` of its first byte
-    /// (a client trickling one byte at a time cannot hold the thread), and then every body read
-    /// must make progress within `readTimeout`.
+    /// Time limits: a connection may wait `idleTimeout` for a request to start (its first one or
+    /// the next on a kept-alive connection). Once a request has started, the whole header section
+    /// must arrive within `readTimeout` of its first byte (a client trickling one byte at a time
+    /// cannot hold the thread), and then every body read must make progress within `readTimeout`.
     ///
     /// - Parameter sendContinue: sends `100 Continue`; called when the client asked for it and no
     ///   body byte has arrived yet. Returns false if the socket failed.
-    func nextRequest(isFirst: Bool, sendContinue: () -> Bool) throws(Stop) -> (RequestHead, Data) {
+    func nextRequest(sendContinue: () -> Bool) throws(Stop) -> (RequestHead, Data) {
         compact()
         if available == 0 {
-            let wait = isFirst ? limits.readTimeout : limits.idleTimeout
-            guard try fill(until: .after(wait), midRequest: false) else { throw .quiet }
+            guard try fill(until: .after(limits.idleTimeout), midRequest: false) else { throw .quiet }
         }
         let head = try readHead(deadline: .after(limits.readTimeout))
         let body: Data
@@ -63,7 +60,8 @@ final class RequestReader {
             body = Data()
         case .contentLength(let length):
             if head.expectsContinue, !head.isHTTP10, available == 0, !sendContinue() { throw .broken }
-            buffer.reserveCapacity(start + length)
+            // Reserve up front, but never more than a few MiB on a client's word alone.
+            buffer.reserveCapacity(start + min(length, 4 << 20))
             while available < length {
                 _ = try fill(until: .after(limits.readTimeout), midRequest: true)
             }
@@ -80,6 +78,7 @@ final class RequestReader {
 
     private func readHead(deadline: Deadline) throws(Stop) -> RequestHead {
         var scanFrom = start
+        var methodScan = start
         while true {
             // RFC 9112 §2.2: ignore empty lines before the request line (some clients send a stray
             // CRLF after a body).
@@ -101,7 +100,7 @@ final class RequestReader {
                 throw .rejected(.badRequest)
             case .incomplete(let resume):
                 scanFrom = resume
-                guard methodSoFarIsValid() else { throw .rejected(.badRequest) }
+                guard methodSoFarIsValid(scanningFrom: &methodScan) else { throw .rejected(.badRequest) }
             }
             guard available <= limits.maxHeaderBytes else { throw .rejected(.headerFieldsTooLarge) }
             _ = try fill(until: deadline, midRequest: true)
@@ -132,9 +131,15 @@ final class RequestReader {
 
     /// Whether the bytes received so far could begin a method. Lets a TLS handshake or binary
     /// junk (which never contains CRLFCRLF) get its 400 at once instead of waiting for a timeout.
-    private func methodSoFarIsValid() -> Bool {
-        var index = start
-        while index < buffer.count, buffer[index] != ASCII.space {
+    ///
+    /// `index` remembers how far the method was checked; it stops for good at the first space.
+    private func methodSoFarIsValid(scanningFrom index: inout Int) -> Bool {
+        index = max(index, start)
+        while index < buffer.count {
+            if buffer[index] == ASCII.space {
+                index = .max
+                return true
+            }
             guard ASCII.isToken(buffer[index]) else { return false }
             index += 1
         }
