@@ -96,8 +96,10 @@ import Testing
                     }
                     group.addTask {
                         while !Task.isCancelled {
-                            guard (try? await client.send("POST", "/x", json: #"{"pad":"\#(String(repeating: "p", count: 512))"}"#))
-                                != nil
+                            guard
+                                (try? await client.send(
+                                    "POST", "/x", json: #"{"pad":"\#(String(repeating: "p", count: 512))"}"#))
+                                    != nil
                             else { return }
                             acknowledged.requestLogged()
                         }
