@@ -80,7 +80,7 @@ extension Palbe {
     func perform<O: Decodable>(_ request: PBRequest, as type: O.Type) async throws(BackendError) -> O {
         do {
             let delivery = try await exchange(request)
-            return try Self.decode(type, from: delivery)
+            return try BackendErrorMapping.decode(type, body: delivery.body, requestID: delivery.requestID)
         } catch {
             report(error)
             throw error
@@ -96,43 +96,6 @@ extension Palbe {
             throw error
         }
     }
-
-    /// `delivery`'s body as `O`, through the SDK's snake_case decoder; an empty body reads as `null`.
-    static func decode<O: Decodable>(_ type: O.Type, from delivery: Delivery) throws(BackendError) -> O {
-        let body = delivery.body.isEmpty ? Data("null".utf8) : delivery.body
-        do {
-            return try decoder.decode(type, from: body)
-        } catch {
-            throw .decode(
-                CodecFailure(
-                    message: "The response did not match \(String(describing: type)): \(describe(error))",
-                    requestId: delivery.requestID, underlying: error))
-        }
-    }
-
-    /// A `DecodingError` as one line naming what was wrong and where, never the offending values.
-    static func describe(_ error: any Error) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let path = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
-                .joined()
-            return path.isEmpty ? "the top level" : String(path.drop { $0 == "." })
-        }
-        guard let decodingError = error as? DecodingError else { return String(describing: error) }
-        switch decodingError {
-        case .keyNotFound(let key, let context):
-            return "missing key \"\(key.stringValue)\" at \(path(context))"
-        case .typeMismatch(let expected, let context):
-            return "expected \(expected) at \(path(context))"
-        case .valueNotFound(let expected, let context):
-            return "expected \(expected), found null at \(path(context))"
-        case .dataCorrupted(let context):
-            return "\(context.debugDescription) at \(path(context))"
-        @unknown default:
-            return String(describing: decodingError)
-        }
-    }
-
-    private static let decoder = SDKCoders.snakeCaseDecoder()
 }
 
 /// A 2xx answer: its (unsealed) body and request id.
