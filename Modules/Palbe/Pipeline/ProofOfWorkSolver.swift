@@ -2,13 +2,16 @@ import ErrorCore
 import Foundation
 
 /// A `pow_required` challenge: `{"challenge_id", "seed": "<base64url>", "difficulty": N}`.
-struct ProofOfWorkChallenge: Sendable, Equatable {
-    let challengeID: String
-    let seed: Data
-    let difficulty: Int
+package struct ProofOfWorkChallenge: Sendable, Equatable {
+    /// The id echoed as `X-PoW-Challenge-ID`.
+    package let challengeID: String
+    /// The bytes the nonce is appended to.
+    package let seed: Data
+    /// Leading zero bits required.
+    package let difficulty: Int
 
     /// The challenge in a 403's `data`, or `nil` when it is not a well-formed one.
-    init?(_ data: AnyCodableValue?) {
+    package init?(_ data: AnyCodableValue?) {
         guard let object = data?.objectValue, let id = object["challenge_id"]?.stringValue?.nonBlank,
             let seedText = object["seed"]?.stringValue, let seed = Base64URL.decode(seedText),
             let difficulty = object["difficulty"]?.intValue
@@ -20,22 +23,24 @@ struct ProofOfWorkChallenge: Sendable, Equatable {
 }
 
 /// A solved challenge, sent as `X-PoW-Challenge-ID` and `X-PoW-Nonce`.
-struct ProofOfWorkSolution: Sendable, Equatable {
-    let challengeID: String
-    let nonce: String
+package struct ProofOfWorkSolution: Sendable, Equatable {
+    /// The challenge solved.
+    package let challengeID: String
+    /// The decimal nonce.
+    package let nonce: String
 }
 
 /// Finds a decimal nonce such that SHA-256(seed ‖ UTF-8 nonce) starts with `difficulty` zero bits.
-enum ProofOfWorkSolver {
+package enum ProofOfWorkSolver {
     /// The hardest challenge the client takes on: 2^28 hashes is minutes on a phone, beyond any
     /// latency a user would wait through. Harder ones are surfaced as the 403 they came in.
-    static let maximumDifficulty = 28
+    package static let maximumDifficulty = 28
 
     /// The solution, or `nil` when the challenge is harder than ``maximumDifficulty`` or nonsensical.
     ///
     /// Yields every few thousand hashes so other tasks run, and throws `CancellationError` when the
     /// calling task is cancelled.
-    static func solve(_ challenge: ProofOfWorkChallenge) async throws -> ProofOfWorkSolution? {
+    package static func solve(_ challenge: ProofOfWorkChallenge) async throws -> ProofOfWorkSolution? {
         guard (0...maximumDifficulty).contains(challenge.difficulty) else { return nil }
         var prefix = SHA256.Hasher()
         prefix.update(challenge.seed)

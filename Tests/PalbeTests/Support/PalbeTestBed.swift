@@ -37,6 +37,17 @@ struct PalbeTestBed: Sendable {
         try emulator.recentRequests(limit: 1_000).filter { $0.path.hasPrefix(prefix) }
     }
 
+    /// ``requests(to:)`` for use inside `#expect`: a failure to read the log is recorded as an issue
+    /// and reads as no requests.
+    func sent(to prefix: String = "/", sourceLocation: SourceLocation = #_sourceLocation) -> [LoggedRequest] {
+        do {
+            return try requests(to: prefix)
+        } catch {
+            Issue.record(error, sourceLocation: sourceLocation)
+            return []
+        }
+    }
+
     /// The one logged request to `prefix`; fails the test when there is not exactly one.
     func onlyRequest(to prefix: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> LoggedRequest {
         let matching = try requests(to: prefix)
