@@ -3,7 +3,7 @@ import Foundation
 
 /// The payload of ``BackendError/server(_:)``: the backend's error envelope lifted into a struct.
 ///
-/// `details` and `data` stay open (``AnyCodableValue``) on purpose: `details` also carries shapes
+/// `details` and `data` stay open (`AnyCodableValue`) on purpose: `details` also carries shapes
 /// such as a messaging 409's `[{"current_epoch": 7}]`, and a strictly typed decode would fail and
 /// lose even the error code. Use ``decodeData(_:)`` and ``detailInt(_:)`` to read them typed.
 public struct ServerFailure: Sendable, Equatable {

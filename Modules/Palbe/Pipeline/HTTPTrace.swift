@@ -2,9 +2,9 @@ import ErrorCore
 import Foundation
 
 /// The `PALBASE_DEBUG=1` HTTP trace: one record per request and one per outcome, at
-/// ``LogLevel/trace`` under subsystem `studio.palbase.sdk`, category `http`.
+/// `LogLevel.trace` under subsystem `studio.palbase.sdk`, category `http`.
 ///
-/// Everything passes through ``Redactor`` first: `apikey`, `Authorization`, `DPoP` and attestation
+/// Everything passes through `Redactor` first: `apikey`, `Authorization`, `DPoP` and attestation
 /// headers are masked, password and token fields in bodies and URLs are masked, and bodies are cut
 /// to 2 KB. Sealed bodies are never shown, not even redacted: they are sealed because they are
 /// sensitive.
