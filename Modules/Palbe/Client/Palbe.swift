@@ -13,7 +13,7 @@ import Synchronization
 /// A client is safe to share across tasks; it holds no per-call state.
 public final class Palbe: Sendable {
     /// The SDK version, sent in `User-Agent` and `X-Palbase-Client`.
-    public static let version = "1.0.0"
+    public static let version = "0.1.0"
 
     /// The environment this client talks to.
     public let configuration: PalbeConfiguration

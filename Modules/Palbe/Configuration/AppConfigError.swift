@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why `Palbase-Info.plist` could not configure the SDK.
 ///
 /// The global ``pb`` does not throw it: a misconfigured build dies at first use with
@@ -22,4 +24,9 @@ public enum AppConfigError: Error, Sendable, Equatable {
             "Palbase-Info.plist has no api_key. Regenerate it for this environment."
         }
     }
+}
+
+extension AppConfigError: LocalizedError {
+    /// The same text as ``message``.
+    public var errorDescription: String? { message }
 }
