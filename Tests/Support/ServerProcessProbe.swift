@@ -13,10 +13,24 @@ public enum ServerProcessProbe {
     /// Ports are read with `getsockname`/`getpeername` on each descriptor, which is exact (unlike
     /// /proc/net/tcp, which can skip lines while other tests churn sockets).
     public static func socketDescriptors(port: Int) -> Int {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return entries.compactMap { Int32($0) }.count { descriptor in
+        openDescriptors().count { descriptor in
             localPort(of: descriptor) == port || remotePort(of: descriptor) == port
         }
+    }
+
+    /// The process's open descriptors, read with readdir: FileManager's listing of /proc/self/fd
+    /// fails outright when another thread closes a descriptor mid-listing, which parallel suites do.
+    private static func openDescriptors() -> [Int32] {
+        guard let directory = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(directory) }
+        var descriptors: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if let descriptor = Int32(name), descriptor != dirfd(directory) { descriptors.append(descriptor) }
+        }
+        return descriptors
     }
 
     /// Threads of this process whose name (`comm`) is exactly `name`.
