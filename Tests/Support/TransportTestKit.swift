@@ -14,12 +14,15 @@ public enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertib
         }
     }
 
+    /// `curl` or `urlSession`, as test names show it.
     public var description: String { rawValue }
 }
 
 /// A bounded wait exceeded: the operation under test hung.
 public struct TransportTestTimeout: Error, CustomStringConvertible {
+    /// The bound that was exceeded.
     public let limit: Duration
+    /// Says which bound was exceeded.
     public var description: String { "operation did not finish within \(limit)" }
 }
 

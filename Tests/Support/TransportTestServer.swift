@@ -4,11 +4,17 @@ import Synchronization
 
 /// The request as the test server received it, echoed back by `/echo` as JSON.
 public struct EchoedRequest: Codable, Sendable {
+    /// The method as received.
     public var method: String
+    /// The raw request target (path and query).
     public var target: String
+    /// Every header field as `[name, value]`, in wire order.
     public var headers: [[String]]
+    /// The request body, de-chunked.
     public var body: Data
+    /// The server's id for the connection the request came on.
     public var connectionID: Int
+    /// The client's TCP port.
     public var remotePort: Int
 
     /// Every value sent for `name` (case-insensitive), in wire order.
@@ -21,8 +27,10 @@ public struct EchoedRequest: Codable, Sendable {
 public final class TransportTestSignal: Sendable {
     private let state = Mutex<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
+    /// A signal that has not fired.
     public init() {}
 
+    /// Fires the signal, releasing every waiter now and later.
     public func fire() {
         let waiters = state.withLock { state in
             state.fired = true
@@ -32,8 +40,10 @@ public final class TransportTestSignal: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
+    /// Whether ``fire()`` has been called.
     public var isFired: Bool { state.withLock { $0.fired } }
 
+    /// Returns once the signal has fired.
     public func wait() async {
         await withCheckedContinuation { continuation in
             let fired = state.withLock { state in
@@ -64,6 +74,7 @@ public final class TransportTestSignal: Sendable {
 /// | `/huge-headers/N` | 200 with N × 1 KiB of header fields |
 /// | `/second-fails` | closes without answering on the 2nd request to this path only |
 public final class TransportTestServer: Sendable {
+    /// The underlying server.
     public let server: HTTPServer
     /// Fired by the test once it has read `/gated-stream`'s first chunk.
     public let clientSawFirstChunk = TransportTestSignal()
@@ -72,6 +83,7 @@ public final class TransportTestServer: Sendable {
     private let counts = Mutex<[String: Int]>([:])
     private let arrivals = Mutex<[String: TransportTestSignal]>([:])
 
+    /// Starts the server on an ephemeral port; call ``shutdown()`` when done.
     public init() throws {
         let box = HandlerBox()
         server = HTTPServer { request in await box.handle(request) }
@@ -79,13 +91,16 @@ public final class TransportTestServer: Sendable {
         try server.start()
     }
 
+    /// `http://127.0.0.1:<port>`.
     public var baseURL: URL { server.baseURL }
 
+    /// The URL of `path` (which may carry a query) on this server.
     public func url(_ path: String) -> URL { URL(string: server.baseURL.absoluteString + path)! }
 
     /// How many requests reached `path`.
     public func requestCount(_ path: String) -> Int { counts.withLock { $0[path, default: 0] } }
 
+    /// Stops the server and waits for its connections to end.
     public func shutdown() async { await server.shutdown() }
 
     /// Returns once a request for `path` has reached a handler (at once if one already has).

@@ -89,7 +89,8 @@ extension CurlTransfer {
     /// UTF-8 when the bytes are valid UTF-8, otherwise ISO-8859-1 (HTTP's historical charset), so no
     /// byte is ever lost.
     private static func text(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
-        if let utf8 = String(validating: bytes, as: UTF8.self) { return utf8 }
-        return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        let contiguous = UnsafeRawBufferPointer(rebasing: bytes).assumingMemoryBound(to: UInt8.self)
+        if let utf8 = String(validating: contiguous, as: UTF8.self) { return utf8 }
+        return String(String.UnicodeScalarView(contiguous.map { Unicode.Scalar($0) }))
     }
 }

@@ -2,7 +2,7 @@ import CCurl
 import Foundation
 
 extension CurlTransfer {
-    /// Sets every option for `request` on the (freshly reset) easy handle. Runs on the caller's thread,
+    /// Sets every per-request option for `request` on the (pooled) easy handle. Runs on the caller's thread,
     /// before submission. Throws ``TransportError`` (never sent) when curl refuses an option.
     func configure(
         _ request: HTTPRequest, timeout: Duration?, connectTimeout: Duration
@@ -13,15 +13,14 @@ extension CurlTransfer {
             if status == CURLE_OK && result != CURLE_OK { status = result }
         }
 
-        check(sdk_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, handle.errorBuffer))
-        check(sdk_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
-        check(sdk_curl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1)))
-        check(sdk_curl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
-        check(sdk_curl_easy_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1))
-        check(sdk_curl_easy_setopt_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1))
         check(sdk_curl_easy_setopt_string(easy, CURLOPT_URL, request.url.absoluteString))
-        installCallbacks(check)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for option in CurlEasyHandle.transferPointerOptions {
+            check(sdk_curl_easy_setopt_pointer(easy, option, me))
+        }
 
+        // Every per-request option is set (or cleared) on every request: the handle is reused.
+        check(sdk_curl_easy_setopt_long(easy, CURLOPT_NOBODY, 0))
         let hasBody: Bool
         if method == "HEAD" {
             check(sdk_curl_easy_setopt_long(easy, CURLOPT_NOBODY, 1))
@@ -38,67 +37,35 @@ extension CurlTransfer {
                     sdk_curl_easy_setopt_pointer(
                         easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: pointer)))
             }
-            if method != "POST" { check(sdk_curl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method)) }
             hasBody = true
         } else {
-            if method != "GET" { check(sdk_curl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method)) }
+            check(sdk_curl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1))
             hasBody = false
         }
+        // curl's own request line says GET, HEAD or (with a body) POST; anything else is spelled out.
+        let spelledByCurl = method == "HEAD" || method == (hasBody ? "POST" : "GET")
+        let customMethod = spelledByCurl ? nil : method
+        check(sdk_curl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, customMethod))
 
         headerList = Self.headerList(for: request.headers, hasBody: hasBody)
-        if let headerList { check(sdk_curl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)) }
-        if !request.headers.contains("Accept-Encoding") {
-            // "" = every encoding this libcurl decodes (gzip, deflate, br, zstd), decoded transparently.
-            check(sdk_curl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""))
-        }
-        if let timeout {
-            check(sdk_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(timeout)))
-        }
+        check(sdk_curl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList))
+        // "" = every encoding this libcurl decodes (gzip, deflate, br, zstd), decoded transparently;
+        // NULL = none offered by curl (the caller's own Accept-Encoding goes out and nothing is decoded).
+        check(
+            sdk_curl_easy_setopt_string(
+                easy, CURLOPT_ACCEPT_ENCODING, request.headers.contains("Accept-Encoding") ? nil : ""))
+        check(sdk_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, timeout.map(Self.milliseconds) ?? 0))
         check(sdk_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectTimeout)))
-        if stream == nil {
-            // Refuses a declared Content-Length over the limit before reading the body.
-            check(sdk_curl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes)))
-        }
+        // For buffered bodies: refuses a declared Content-Length over the limit before reading the body.
+        check(
+            sdk_curl_easy_setopt_off_t(
+                easy, CURLOPT_MAXFILESIZE_LARGE, stream == nil ? curl_off_t(maxBodyBytes) : 0))
 
         guard status == CURLE_OK else {
             throw TransportError(
                 code: status == CURLE_OUT_OF_MEMORY ? .unknown : .badURL, requestSent: false,
                 message: "curl refused the request: \(handle.message(for: status))")
         }
-    }
-
-    private func installCallbacks(_ check: (CURLcode) -> Void) {
-        let easy = handle.raw
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        check(sdk_curl_easy_setopt_pointer(easy, CURLOPT_PRIVATE, me))
-        check(
-            sdk_curl_easy_setopt_write_function(easy) { buffer, size, count, context in
-                Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
-                    .receiveBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
-            })
-        check(sdk_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, me))
-        check(
-            sdk_curl_easy_setopt_header_function(easy) { buffer, size, count, context in
-                Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
-                    .receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: size * count))
-            })
-        check(sdk_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, me))
-        // The debug callback is the one place curl reports bytes the socket accepted (HEADER_OUT and
-        // DATA_OUT carry exactly what each send() took); it needs VERBOSE, whose text we ignore.
-        check(sdk_curl_easy_setopt_long(easy, CURLOPT_VERBOSE, 1))
-        check(
-            sdk_curl_easy_setopt_debug_function(easy) { _, type, _, size, context in
-                if size > 0 && (type == CURLINFO_HEADER_OUT || type == CURLINFO_DATA_OUT) {
-                    Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().requestBytesWritten = true
-                }
-                return 0
-            })
-        check(sdk_curl_easy_setopt_pointer(easy, CURLOPT_DEBUGDATA, me))
-        check(
-            sdk_curl_easy_setopt_prereq_function(easy) { context, _, _, _, _ in
-                Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().willSendRequest()
-            })
-        check(sdk_curl_easy_setopt_pointer(easy, CURLOPT_PREREQDATA, me))
     }
 
     /// The caller's fields as curl header lines, plus the suppressions that keep curl from adding its

@@ -5,7 +5,7 @@ import Synchronization
 /// One request in flight on a ``CurlEngine``: its easy handle, what arrived so far, and the Task
 /// waiting for it.
 ///
-/// Threading: the initializer configures the easy handle on the caller's thread before submission;
+/// Threading: `configure` sets the easy handle up on the caller's thread before submission;
 /// from `start` on, the response state (`status`, `headerFields`, `body`, the flags the callbacks set)
 /// is touched only by the engine thread. `control` is the one piece several threads share: the
 /// waiting continuation and whether the exchange was cancelled or finished, so that exactly one of
@@ -51,8 +51,23 @@ final class CurlTransfer: @unchecked Sendable {
     var requestBytesWritten = false
     var requestAttempts = 0
     var abortReason: AbortReason?
+    /// Set by the engine thread when curl finished the exchange without error.
+    var completedCleanly = false
 
     private let control = Mutex(Control())
+
+    init(
+        engine: CurlEngine, handle: CurlEasyHandle, method: String, maxBodyBytes: Int, maxHeaderBytes: Int,
+        streamBufferBytes: Int?
+    ) {
+        self.engine = engine
+        self.handle = handle
+        self.method = method
+        self.isIdempotent = RequestPreflight.isIdempotent(method)
+        self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.stream = streamBufferBytes.map { BodyStreamBuffer(highWater: $0) }
+    }
 
     // MARK: Caller side
 
@@ -120,6 +135,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// Called when curl reports the transfer done, before it is detached.
     func complete(_ result: CURLcode) {
         if result == CURLE_OK {
+            completedCleanly = true
             if status == 0 {
                 var code = 0
                 sdk_curl_easy_getinfo_long(handle.raw, CURLINFO_RESPONSE_CODE, &code)
@@ -144,7 +160,7 @@ final class CurlTransfer: @unchecked Sendable {
             curl_slist_free_all(headerList)
             self.headerList = nil
         }
-        engine.pool.recycle(handle)
+        engine.pool.recycle(handle, clean: completedCleanly)
     }
 
     private func succeed() {
@@ -183,19 +199,6 @@ final class CurlTransfer: @unchecked Sendable {
         case .response(let continuation): continuation.resume(throwing: error)
         case .head(let continuation): continuation.resume(throwing: error)
         }
-    }
-
-    init(
-        engine: CurlEngine, handle: CurlEasyHandle, method: String, maxBodyBytes: Int, maxHeaderBytes: Int,
-        streamBufferBytes: Int?
-    ) {
-        self.engine = engine
-        self.handle = handle
-        self.method = method
-        self.isIdempotent = RequestPreflight.isIdempotent(method)
-        self.maxBodyBytes = maxBodyBytes
-        self.maxHeaderBytes = maxHeaderBytes
-        self.stream = streamBufferBytes.map { BodyStreamBuffer(highWater: $0) }
     }
 }
 

@@ -9,10 +9,10 @@ enum RequestPreflight {
     /// which RFC 6761 reserves to never resolve (answering at once keeps tests and apps from waiting
     /// on a resolver that may be slow or offline).
     static func check(_ request: HTTPRequest) throws(TransportError) {
-        guard let scheme = request.url.scheme?.lowercased() else {
+        guard let scheme = request.url.scheme else {
             throw TransportError(code: .badURL, requestSent: false, message: "URL has no scheme")
         }
-        guard scheme == "http" || scheme == "https" else {
+        guard HTTPHeaders.equalNames(scheme, "http") || HTTPHeaders.equalNames(scheme, "https") else {
             throw TransportError(
                 code: .unsupportedURL, requestSent: false, message: "unsupported URL scheme '\(scheme)'")
         }
@@ -60,9 +60,14 @@ enum RequestPreflight {
     }
 
     private static func isReservedInvalid(_ host: String) -> Bool {
-        var name = host.lowercased()
-        if name.hasSuffix(".") { name.removeLast() }
-        return name == "invalid" || name.hasSuffix(".invalid")
+        // Compared from the end, case-insensitively, without allocating: this runs on every request.
+        var bytes = host.utf8[...]
+        if bytes.last == UInt8(ascii: ".") { bytes = bytes.dropLast() }
+        let label = "invalid".utf8
+        guard bytes.count >= label.count,
+            zip(bytes.suffix(label.count), label).allSatisfy({ $0 | 0x20 == $1 })
+        else { return false }
+        return bytes.count == label.count || bytes.dropLast(label.count).last == UInt8(ascii: ".")
     }
 
     private static func isToken(_ text: String) -> Bool {

@@ -23,6 +23,25 @@ extension TransportConformanceTests {
     }
 
     @Test(arguments: kinds)
+    func streamTimeoutBoundsTheWholeExchange(kind: TransportKind) async throws {
+        try await withServer(kind) { transport, server in
+            // Long enough for the head to arrive on a loaded machine; the body never ends, so the
+            // deadline always falls mid-body.
+            let response = try await transport.stream(
+                HTTPRequest(url: server.url("/endless-stream"), timeout: .seconds(1)))
+            #expect(response.status == 200)
+            var chunks = 0
+            let error = await #expect(throws: TransportError.self) {
+                for try await _ in response.body { chunks += 1 }
+            }
+            #expect(error?.code == .timedOut)
+            #expect(error?.requestSent == true)
+            #expect(chunks > 0)
+            await server.clientLeftStream.wait()
+        }
+    }
+
+    @Test(arguments: kinds)
     func refusedConnectionWasNeverSent(kind: TransportKind) async throws {
         let port = try TransportTestKit.closedPort()
         let transport = kind.makeTransport()

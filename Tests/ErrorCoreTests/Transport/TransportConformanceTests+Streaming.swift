@@ -54,7 +54,7 @@ extension TransportConformanceTests {
             let start = clock.now
             task.cancel()
             let result = await task.result
-            #expect(clock.now - start < .milliseconds(500))
+            #expect(clock.now - start < .seconds(1))  // the server would take 5 s
             #expect(throws: CancellationError.self) { try result.get() }
         }
     }
@@ -72,7 +72,7 @@ extension TransportConformanceTests {
             let start = clock.now
             reader.cancel()
             let result = await reader.result
-            #expect(clock.now - start < .milliseconds(500))
+            #expect(clock.now - start < .seconds(1))  // the stream never ends by itself
             #expect(throws: CancellationError.self) { try result.get() }
             // The server's next write fails: the transfer is really gone, not just ignored.
             await server.clientLeftStream.wait()

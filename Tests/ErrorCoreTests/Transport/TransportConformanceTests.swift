@@ -80,6 +80,22 @@ import Testing
         }
     }
 
+    @Test(arguments: kinds)
+    func largeUploadCarriesNoExpect(kind: TransportKind) async throws {
+        try await withServer(kind) { transport, server in
+            let body = TransportTestKit.patternBytes(3_000_000, seed: 7)
+            // curl adds Expect: 100-continue above 1 MiB unless suppressed (and may wait a second for
+            // the interim answer); the server must see no Expect at all.
+            let response = try await transport.send(
+                HTTPRequest(
+                    method: "PUT", url: server.url("/echo"), headers: ["Content-Type": "application/octet-stream"],
+                    body: body))
+            let echo = try echoed(response)
+            #expect(echo.values(for: "Expect").isEmpty)
+            #expect(echo.body == body)
+        }
+    }
+
     @Test(arguments: kinds, [200, 201, 204, 400, 404, 409, 500, 503])
     func statusCodesComeBackAsResponses(kind: TransportKind, status: Int) async throws {
         try await withServer(kind) { transport, server in
