@@ -31,7 +31,6 @@ extension Palbe {
         var proof: ProofOfWorkSolution?
         var solvedProofOfWork = false
         var refreshedSession = false
-        var attempted = false
 
         while true {
             let session = await sessionHeaders(for: prepared)
@@ -47,7 +46,6 @@ extension Palbe {
             let started = ContinuousClock.now
             let response: HTTPResponse
             do {
-                attempted = true
                 response = try await transport.send(request)
             } catch let error as TransportError {
                 trace.failure(error.description, of: request, duration: ContinuousClock.now - started)
@@ -57,14 +55,14 @@ extension Palbe {
                         afterRetries: retries, retryAfter: nil, random: runtime.random())
                 {
                     retries += 1
-                    trace.note("retry \(retries) of \(request.method) in \(delay) after \(error.code.rawValue)")
+                    trace.note("retry \(retries) of \(request.method) in \(delay) after no response")
                     try await pause(delay)
                     continue
                 }
                 throw failure
             } catch {
                 trace.failure("cancelled", of: request, duration: ContinuousClock.now - started)
-                throw Self.cancelled(error, requestSent: attempted)
+                throw Self.cancelled(error, requestSent: true)
             }
 
             let requestID = response.headers["X-Request-Id"]?.nonBlank
