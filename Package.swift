@@ -99,6 +99,11 @@ let package = Package(
             path: "Tests/EmulatorTests"
         ),
         .testTarget(
+            name: "PalbeTests",
+            dependencies: ["Palbe", "ErrorCore", "Emulator", "HTTPServer", "TestSupport"],
+            path: "Tests/PalbeTests"
+        ),
+        .testTarget(
             name: "CrossSDKTests",
             dependencies: ["ErrorCore", "Palbe", "PurseCheckout", "ChatbaseSDK"],
             path: "Tests/CrossSDKTests"

@@ -18,5 +18,6 @@ extension SDKCLI {
     static let commands: [Command] = [
         .demo(sections: DemoSection.registered),
         .emulator,
+        .palbe,
     ]
 }

@@ -29,5 +29,6 @@ extension DemoSection {
     /// file as `extension DemoSection { static let transportRoundTrip = DemoSection(...) }`.
     public static let registered: [DemoSection] = [
         // Sections land here as SDK features do, one per line, e.g. `.transportRoundTrip,`.
+        .palbeTodos
     ]
 }

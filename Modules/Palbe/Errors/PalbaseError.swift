@@ -10,7 +10,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// It refines ErrorCore's ``SDKError``, so an app that also uses the other SDKs can report all of
+/// It refines ErrorCore's `SDKError`, so an app that also uses the other SDKs can report all of
 /// their errors through one function.
 public protocol PalbaseError: SDKError, LocalizedError {
     /// A stable snake_case id, e.g. `"todo_locked"`, `"rate_limited"`.

@@ -1,0 +1,203 @@
+import Emulator
+import ErrorCore
+import Foundation
+import Palbe
+
+extension Command {
+    /// `sdk palbe`: call a Palbase backend through the Palbe SDK's transport path.
+    public static let palbe = Command.group(
+        name: "palbe",
+        summary: "Call a Palbase backend through the Palbe SDK.",
+        discussion: """
+            Requests go through the same path an app's calls take: the contract's headers, sealed bodies on \
+            sealed paths, proof of work, retries of idempotent verbs and the SDK's error mapping. Set \
+            PALBASE_DEBUG=1 to trace each exchange (secrets redacted) on stderr.
+            """,
+        subcommands: [palbeCall]
+    )
+
+    /// `sdk palbe call <name> [--method M] [--data JSON|@file] [--query k=v]... [--header k:v]...`.
+    static let palbeCall = Command(
+        name: "call",
+        summary: "Call a backend endpoint and print its JSON response.",
+        discussion: """
+            By default the call goes to the local emulator (\(PalbeCLIConfiguration.defaultBaseURL.absoluteString), \
+            or --base-url), whose API key and sealing key are read from its admin API. Against any other \
+            server pass --api-key, or --plist with a Palbase-Info.plist. With --json the result is \
+            {"result","status","requestId"}; a failure is {"error":{"code","status","requestId",…}} and exit 1.
+            """,
+        arguments: [
+            .required("name", type: .nonEmpty, help: "The endpoint's path, e.g. todos or todos/<id>/archive.")
+        ],
+        options: [
+            .value(
+                "method", type: .oneOf(PBMethod.allCases.map(\.rawValue)), default: PBMethod.post.rawValue,
+                help: "The HTTP verb."),
+            .value(
+                "data", type: .string, valueName: "json|@file",
+                help: "The JSON body, inline or read from a file with @path."),
+            .repeating(
+                "query", type: .keyValue, valueName: "key=value",
+                help: "A query parameter; repeat a key to send a list."),
+            .repeating("header", type: headerField, valueName: "name:value", help: "An extra request header."),
+            .value("api-key", type: .nonEmpty, valueName: "key", help: "The API key, instead of asking the emulator."),
+            .value(
+                "plist", type: .nonEmpty, valueName: "path",
+                help: "Read base_url, api_key and sealing_key from this Palbase-Info.plist."),
+        ],
+        run: { values, context in
+            let request = try PalbeCLIRequest(values: values)
+            let configuration = try await PalbeCLIConfiguration.resolve(values: values, context: context)
+            let client = Palbe(
+                configuration: configuration, transport: DefaultTransport.make(),
+                runtime: PalbeCLIConfiguration.runtime(for: context))
+            let response = try await client.send(request.pbRequest)
+            try context.emit(
+                PalbeCallResult(result: response.body, status: response.status, requestId: response.requestID),
+                text: [try PalbeCLIRequest.prettyJSON(response.body)])
+        }
+    )
+
+    /// `name:value` with a non-empty name, as `--header` takes it.
+    private static let headerField = ValueType(expectation: "name:value with a non-empty name") { raw in
+        PalbeCLIRequest.headerField(raw) != nil
+    }
+}
+
+/// What `sdk palbe call --json` prints on success.
+private struct PalbeCallResult: Encodable {
+    let result: AnyCodableValue
+    let status: Int
+    let requestId: String?
+}
+
+/// The request `sdk palbe call` sends, built from its options.
+struct PalbeCLIRequest {
+    let pbRequest: PBRequest
+
+    init(values: ParsedValues) throws {
+        let method = values.string("method").flatMap(PBMethod.init(rawValue:)) ?? .post
+        let body = try values.string("data").map(Self.body(from:))
+        var query: [String: AnyCodableValue] = [:]
+        for pair in values.keyValues("query") {
+            switch query[pair.key] {
+            case nil: query[pair.key] = .string(pair.value)
+            case .array(let list): query[pair.key] = .array(list + [.string(pair.value)])
+            case let single?: query[pair.key] = .array([single, .string(pair.value)])
+            }
+        }
+        var headers: [String: String] = [:]
+        for raw in values.strings("header") {
+            if let field = Self.headerField(raw) { headers[field.name] = field.value }
+        }
+        // Spelled out: a bare `nil` next to an AnyCodableValue would type-check as JSON null.
+        let queryObject: (any Encodable & Sendable)? = query.isEmpty ? Optional.none : AnyCodableValue.object(query)
+        pbRequest = PBRequest(
+            method, [.literal(values.string("name") ?? "")], body: body, query: queryObject, headers: headers)
+    }
+
+    /// `--data`: JSON text, or `@path` to read it from a file.
+    static func body(from raw: String) throws -> AnyCodableValue {
+        var data = Data(raw.utf8)
+        if raw.hasPrefix("@") {
+            let path = String(raw.dropFirst())
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                throw UsageError(code: .invalidValue, message: "cannot read --data file \(UsageError.quoted(path))")
+            }
+            data = contents
+        }
+        do {
+            return try JSONDecoder().decode(AnyCodableValue.self, from: data)
+        } catch {
+            throw UsageError(code: .invalidValue, message: "--data is not valid JSON")
+        }
+    }
+
+    /// `name:value` split at the first colon, the value trimmed; `nil` without a name.
+    static func headerField(_ raw: String) -> (name: String, value: String)? {
+        guard let colon = raw.firstIndex(of: ":"), colon != raw.startIndex else { return nil }
+        let name = raw[..<colon].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { return nil }
+        return (name, raw[raw.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+    }
+
+    /// `value` as indented JSON with sorted keys, for people.
+    static func prettyJSON(_ value: AnyCodableValue) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
+
+/// Where `sdk palbe call` and the Palbe demo point their client.
+enum PalbeCLIConfiguration {
+    /// The emulator `sdk emulator start` runs by default.
+    static let defaultBaseURL = URL(string: "http://127.0.0.1:\(EmulatorConfiguration.defaultPort)")!
+
+    /// `--plist`, else `--api-key` with `--base-url` (or the default emulator), else the emulator at that
+    /// URL, asked for its keys.
+    static func resolve(values: ParsedValues, context: OutputContext) async throws -> PalbeConfiguration {
+        if let path = values.string("plist") {
+            var configuration: PalbeConfiguration
+            do {
+                configuration = try PalbeConfiguration(infoPlistAt: URL(fileURLWithPath: path))
+            } catch {
+                throw CommandFailure(code: "invalid_plist", message: "\(path): \(error.message)")
+            }
+            if let baseURL = context.baseURL { configuration.baseURL = baseURL }
+            if let apiKey = values.string("api-key") { configuration.apiKey = apiKey }
+            return configuration
+        }
+        let baseURL = context.baseURL ?? defaultBaseURL
+        if let apiKey = values.string("api-key") {
+            return PalbeConfiguration(baseURL: baseURL, apiKey: apiKey, environment: "cli")
+        }
+        return try await emulatorConfiguration(at: baseURL)
+    }
+
+    /// The configuration for the emulator at `baseURL`, from its admin `health` document.
+    static func emulatorConfiguration(at baseURL: URL) async throws -> PalbeConfiguration {
+        struct Health: Decodable {
+            let apiKey: String
+            let sealingKey: String?
+        }
+        let url = baseURL.appendingPathComponent("__emulator").appendingPathComponent("health")
+        let response: HTTPResponse
+        do {
+            response = try await DefaultTransport.make().send(
+                HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: .seconds(5)))
+        } catch let error as TransportError {
+            throw CommandFailure(
+                code: "emulator_unreachable",
+                message: "No emulator answers at \(baseURL.absoluteString) (\(error.message)); start one with "
+                    + "'sdk emulator start', or pass --api-key or --plist")
+        }
+        guard response.status == 200,
+            let health = try? SDKCoders.snakeCaseDecoder().decode(Health.self, from: response.body)
+        else {
+            throw CommandFailure(
+                code: "api_key_required",
+                message: "\(baseURL.absoluteString) is not an emulator (no admin API); pass --api-key or --plist")
+        }
+        return PalbeConfiguration(
+            baseURL: baseURL, apiKey: health.apiKey, environment: "local", sealingKey: health.sealingKey)
+    }
+
+    /// A runtime whose trace (on with `PALBASE_DEBUG=1` in the command's environment) goes to the
+    /// command's stderr, and whose request-id record is its own.
+    static func runtime(for context: OutputContext) -> PalbeRuntime {
+        PalbeRuntime(
+            logger: SinkLogger(sink: context.stderr),
+            traceHTTP: PalbeDebugSwitch.isOn(environment: context.environment, arguments: []),
+            correlation: PalbeCorrelation())
+    }
+}
+
+/// Writes SDK log records, one line each, to a command's ``TextSink``.
+private struct SinkLogger: SDKLogger {
+    let sink: TextSink
+
+    func log(_ record: LogRecord) {
+        sink.write(StderrLogger.line(for: record))
+    }
+}

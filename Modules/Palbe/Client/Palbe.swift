@@ -1,0 +1,74 @@
+import ErrorCore
+import Foundation
+import Synchronization
+
+/// The client for your Palbase backend. Apps use the global ``pb``; tests, servers and
+/// multi-environment tools create their own with ``init(configuration:transport:)``.
+///
+/// Every way of calling the backend — generated methods, ``call(_:_:as:method:headers:)`` and a
+/// hand-built ``PBEndpoint`` — goes through one transport path that adds the contract's headers,
+/// seals bodies on sealed paths, solves proof-of-work challenges, retries idempotent requests, maps
+/// failures to ``BackendError`` and records the request id in ``PalbeCorrelation``.
+///
+/// A client is safe to share across tasks; it holds no per-call state.
+public final class Palbe: Sendable {
+    /// The SDK version, sent in `User-Agent` and `X-Palbase-Client`.
+    public static let version = "0.1.0"
+
+    /// The environment this client talks to.
+    public let configuration: PalbeConfiguration
+
+    let transport: any Transport
+    let runtime: PalbeRuntime
+    let sealingKeys: SealingKeyStore
+    private let errorHook = Mutex<(@Sendable (BackendError) -> Void)?>(nil)
+    private let authority = Mutex<(any PalbeSessionAuthority)?>(nil)
+
+    /// A client for `configuration`, sending through `transport` (by default the process-wide one).
+    ///
+    /// The configuration is not validated here: a client with an unusable base URL or a blank API key
+    /// throws ``BackendError/notConfigured`` from every call, and sends nothing.
+    public convenience init(configuration: PalbeConfiguration, transport: any Transport = DefaultTransport.make()) {
+        self.init(configuration: configuration, transport: transport, runtime: .live)
+    }
+
+    /// A client with its runtime seams injected (tests).
+    package init(configuration: PalbeConfiguration, transport: any Transport, runtime: PalbeRuntime) {
+        self.configuration = configuration
+        self.transport = transport
+        self.runtime = runtime
+        sealingKeys = SealingKeyStore(pinned: configuration.sealingKey)
+    }
+
+    /// Installs the central error hook: it sees every ``BackendError`` exactly once, before it is
+    /// thrown — also when the call site uses `try?`.
+    ///
+    /// ```swift
+    /// pb.configure { error in
+    ///     Telemetry.record(code: error.code, requestId: error.requestId)
+    /// }
+    /// ```
+    ///
+    /// Calling it again replaces the hook; passing `nil` removes it. Generated per-endpoint errors
+    /// never re-fire it: they lift a `BackendError` the hook has already seen. The hook runs on the
+    /// calling task, synchronously, so keep it short.
+    public func configure(onError: (@Sendable (BackendError) -> Void)? = nil) {
+        errorHook.withLock { $0 = onError }
+    }
+
+    /// Installs the session layer (`pb.auth`), or removes it with `nil`.
+    package func install(sessionAuthority: (any PalbeSessionAuthority)?) {
+        authority.withLock { $0 = sessionAuthority }
+    }
+
+    /// The session layer in force, if any.
+    var sessionAuthority: (any PalbeSessionAuthority)? {
+        authority.withLock { $0 }
+    }
+
+    /// Hands `error` to the hook; the single place it fires.
+    func report(_ error: BackendError) {
+        let hook = errorHook.withLock { $0 }
+        hook?(error)
+    }
+}

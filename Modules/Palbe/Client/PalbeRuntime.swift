@@ -1,0 +1,69 @@
+import ErrorCore
+import Foundation
+
+/// The client's seams to the world besides the transport: logging, the debug trace switch, the
+/// correlation record, retry timing and randomness. ``live`` is what apps get; tests substitute
+/// a capturing logger, an instant sleep and a fixed jitter.
+package struct PalbeRuntime: Sendable {
+    /// Where the HTTP trace goes.
+    package var logger: any SDKLogger
+    /// Whether the HTTP trace is on (`PALBASE_DEBUG=1` or `-PalbaseDebug YES` in ``live``).
+    package var traceHTTP: Bool
+    /// Where the last request id is recorded.
+    package var correlation: PalbeCorrelation
+    /// When idempotent requests are resent.
+    package var retryPolicy: RetryPolicy
+    /// Waits between attempts; throws `CancellationError` when the task is cancelled.
+    package var sleep: @Sendable (Duration) async throws -> Void
+    /// A value in `0..<1` for backoff jitter.
+    package var random: @Sendable () -> Double
+
+    /// A runtime from its parts; every part has the live default.
+    package init(
+        logger: any SDKLogger = PalbeRuntime.defaultLogger, traceHTTP: Bool = PalbeDebugSwitch.isOn,
+        correlation: PalbeCorrelation = .shared, retryPolicy: RetryPolicy = RetryPolicy(),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
+        self.logger = logger
+        self.traceHTTP = traceHTTP
+        self.correlation = correlation
+        self.retryPolicy = retryPolicy
+        self.sleep = sleep
+        self.random = random
+    }
+
+    /// What apps run with.
+    package static var live: PalbeRuntime { PalbeRuntime() }
+
+    /// Standard error on Linux, the unified logging system on Apple platforms; only consulted when
+    /// the trace is on.
+    package static var defaultLogger: any SDKLogger {
+        #if canImport(os)
+            UnifiedLogger()
+        #else
+            StderrLogger(minimumLevel: .trace)
+        #endif
+    }
+}
+
+/// The debug switch, read once per process: `PALBASE_DEBUG=1` in the environment, or the launch
+/// arguments `-PalbaseDebug YES`. There is no API to change it at run time.
+package enum PalbeDebugSwitch {
+    /// Whether the HTTP trace is on for this process.
+    package static let isOn: Bool = isOn(
+        environment: ProcessInfo.processInfo.environment, arguments: ProcessInfo.processInfo.arguments)
+
+    /// The rule, with its inputs injected.
+    package static func isOn(environment: [String: String], arguments: [String]) -> Bool {
+        if let value = environment["PALBASE_DEBUG"], isTrue(value) { return true }
+        guard let index = arguments.firstIndex(of: "-PalbaseDebug"), arguments.indices.contains(index + 1) else {
+            return false
+        }
+        return isTrue(arguments[index + 1])
+    }
+
+    private static func isTrue(_ value: String) -> Bool {
+        ["1", "yes", "true"].contains(value.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+}

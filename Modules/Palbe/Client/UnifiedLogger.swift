@@ -1,0 +1,21 @@
+#if canImport(os)
+    import ErrorCore
+    import os
+
+    /// Sends SDK log records to the unified logging system (Console.app, `log stream`), under the
+    /// record's subsystem and category.
+    struct UnifiedLogger: SDKLogger {
+        func log(_ record: LogRecord) {
+            let logger = Logger(subsystem: record.subsystem, category: record.category)
+            let type: OSLogType =
+                switch record.level {
+                case .trace, .debug: .debug
+                case .info: .info
+                case .warning: .default
+                case .error: .error
+                }
+            // Already redacted by the SDK, so it is safe to show in full.
+            logger.log(level: type, "\(record.message, privacy: .public)")
+        }
+    }
+#endif

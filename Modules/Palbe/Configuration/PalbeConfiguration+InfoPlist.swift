@@ -1,0 +1,71 @@
+import Foundation
+
+extension PalbeConfiguration {
+    /// The file name the SDK looks for.
+    public static let infoPlistName = "Palbase-Info.plist"
+
+    /// The configuration from `Palbase-Info.plist`, found in this order: the path in the environment
+    /// variable `PALBASE_INFO_PLIST`, `./Palbase-Info.plist` in the working directory, then the main
+    /// bundle.
+    ///
+    /// When `PALBASE_INFO_PLIST` is set it is the only place looked at: a build told to use one
+    /// environment's file never falls back to another's.
+    ///
+    /// - Throws: ``AppConfigError/missingConfig`` or ``AppConfigError/missingAPIKey``.
+    public static func fromInfoPlist() throws(AppConfigError) -> PalbeConfiguration {
+        try fromInfoPlist(
+            environment: ProcessInfo.processInfo.environment,
+            workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            bundle: .main)
+    }
+
+    /// The lookup of ``fromInfoPlist()`` with its inputs injected, for tests.
+    package static func fromInfoPlist(
+        environment: [String: String], workingDirectory: URL, bundle: Bundle
+    ) throws(AppConfigError) -> PalbeConfiguration {
+        if let explicit = environment["PALBASE_INFO_PLIST"]?.nonBlank {
+            return try PalbeConfiguration(infoPlistAt: URL(fileURLWithPath: explicit))
+        }
+        let local = workingDirectory.appendingPathComponent(infoPlistName)
+        if FileManager.default.fileExists(atPath: local.path) {
+            return try PalbeConfiguration(infoPlistAt: local)
+        }
+        if let bundled = bundle.url(forResource: "Palbase-Info", withExtension: "plist") {
+            return try PalbeConfiguration(infoPlistAt: bundled)
+        }
+        throw .missingConfig
+    }
+
+    /// The configuration in the plist file at `url`.
+    ///
+    /// - Throws: ``AppConfigError/missingConfig`` when the file cannot be read or is not a usable
+    ///   plist, ``AppConfigError/missingAPIKey`` when it has no `api_key`.
+    public init(infoPlistAt url: URL) throws(AppConfigError) {
+        guard let data = try? Data(contentsOf: url) else { throw .missingConfig }
+        try self.init(infoPlist: data)
+    }
+
+    /// The configuration in plist bytes (XML or binary): keys `base_url`, `api_key`,
+    /// `environment`, `sealing_key`, `oauth_redirect_uri`. Values that are not strings count as
+    /// absent.
+    ///
+    /// - Throws: ``AppConfigError/missingConfig`` when the data is not a property-list dictionary
+    ///   or has no `http`/`https` `base_url`, ``AppConfigError/missingAPIKey`` when `api_key` is
+    ///   missing or blank.
+    public init(infoPlist data: Data) throws(AppConfigError) {
+        guard
+            let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
+            let values = plist as? [String: Any]
+        else { throw .missingConfig }
+        func string(_ key: String) -> String? {
+            (values[key] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines).nonBlank
+        }
+        guard let baseText = string("base_url"), let baseURL = URL(string: baseText),
+            Self.isUsableBaseURL(baseURL)
+        else { throw .missingConfig }
+        guard let apiKey = string("api_key") else { throw .missingAPIKey }
+        self.init(
+            baseURL: baseURL, apiKey: apiKey, environment: string("environment") ?? "local",
+            sealingKey: string("sealing_key"), oauthRedirectURI: string("oauth_redirect_uri"))
+    }
+}

@@ -1,0 +1,98 @@
+import ErrorCore
+import Foundation
+
+/// A ``PBRequest`` lowered to bytes: URL, encoded (and possibly sealed) body, caller headers.
+/// Everything that can fail without the network fails here, before anything is sent.
+struct PreparedRequest: Sendable {
+    let method: PBMethod
+    let url: URL
+    /// The route below the base URL with a leading slash (`/todos/a%20b`): what the contract's path
+    /// rules (allowlist, sealing, DPoP) are written against.
+    let routePath: String
+    /// The URL's percent-encoded path as sent (base path included): the sealing AAD.
+    let wirePath: String
+    /// The body as sent (sealed when ``sealing`` is set), or `nil` for none.
+    private(set) var body: Data?
+    /// The caller's headers, sorted by name so equal requests produce equal bytes.
+    let callerHeaders: [(name: String, value: String)]
+    /// Set once the body is sealed: how to open the answer.
+    private(set) var sealing: BodySealer.Session?
+
+    /// Encodes `request` against `baseURL`, which must already be usable.
+    ///
+    /// Throws ``BackendError/encode(_:)`` when the body or query does not encode, a `GET` has a body,
+    /// or the path does not form a URL.
+    init(_ request: PBRequest, baseURL: URL) throws(BackendError) {
+        method = request.method
+        let segments = request.path.map(\.pathSegment)
+        routePath = "/" + PathEncoding.path(segments)
+
+        var queryString = ""
+        if let query = request.query {
+            do {
+                queryString = try QueryEncoding.queryString(for: query)
+            } catch let error as RequestEncodingError {
+                guard case .queryIsNotAnObject(let found) = error else { throw Self.encodeFailure("the query", error) }
+                throw .encode(
+                    CodecFailure(
+                        message: "The query must encode to a JSON object; \(Self.typeName(query)) encodes to \(found)",
+                        underlying: error))
+            } catch {
+                throw Self.encodeFailure("the query \(Self.typeName(query))", error)
+            }
+        }
+
+        if let value = request.body {
+            guard request.method.carriesBody else {
+                throw .encode(
+                    CodecFailure(message: "A GET request cannot carry a body; pass \(Self.typeName(value)) as query:"))
+            }
+            do {
+                body = try Self.encoder.encode(value)
+            } catch {
+                throw Self.encodeFailure("the body \(Self.typeName(value))", error)
+            }
+        }
+
+        do {
+            url = try PathEncoding.url(base: baseURL, path: segments, query: queryString)
+        } catch {
+            throw .encode(
+                CodecFailure(message: "The path \(routePath) does not form a valid URL", underlying: error))
+        }
+        var basePath = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+        while basePath.hasSuffix("/") { basePath.removeLast() }
+        wirePath = basePath + routePath
+        callerHeaders = request.headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+    }
+
+    /// Whether the contract requires this request's body to be sealed.
+    var requiresSealing: Bool {
+        body != nil && RequestRoutes.requiresSealing(routePath)
+    }
+
+    /// Replaces the body with its sealed form for `key`.
+    mutating func seal(to key: SealingKey) throws(SealingUnavailable) {
+        guard let plaintext = body else { return }
+        let sealed = try BodySealer.seal(plaintext, method: method.rawValue, path: wirePath, to: key)
+        body = sealed.body
+        sealing = sealed.session
+    }
+
+    private static func encodeFailure(_ what: String, _ error: any Error) -> BackendError {
+        let detail: String
+        if let encodingError = error as? EncodingError, case .invalidValue(_, let context) = encodingError {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            detail = path.isEmpty ? context.debugDescription : "\(context.debugDescription) (at \(path))"
+        } else {
+            detail = String(describing: error)
+        }
+        return .encode(CodecFailure(message: "Could not encode \(what): \(detail)", underlying: error))
+    }
+
+    private static func typeName(_ value: Any) -> String {
+        String(describing: type(of: value))
+    }
+
+    private static let encoder = SDKCoders.snakeCaseEncoder()
+}

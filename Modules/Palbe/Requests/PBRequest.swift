@@ -1,0 +1,55 @@
+/// A description of one backend request: verb, path, body, query and extra headers.
+///
+/// Generated endpoints build these, `pb.call(_:_:)` builds one from its arguments, and you can build
+/// one by hand in a ``PBEndpoint``. All three lower onto the same transport path, so equal
+/// descriptions produce byte-identical requests.
+///
+/// - `body` is encoded with the SDK's snake_case coder (camelCase properties become snake_case
+///   keys, dates ISO 8601). A `GET` cannot carry one: such a request fails with
+///   ``BackendError/encode(_:)`` and nothing is sent.
+/// - `query` must encode to a JSON object; it becomes a query string in sorted key order (see the
+///   encoding rules in the Calling Your Backend article).
+/// - `headers` are merged onto the SDK's own; a non-blank value you pin wins, a blank one is
+///   ignored.
+public struct PBRequest: Sendable {
+    /// The verb.
+    public let method: PBMethod
+    /// The route, relative to the configured base URL.
+    public let path: [PBPathSegment]
+    /// The JSON body, or `nil` for none.
+    public let body: (any Encodable & Sendable)?
+    /// The query parameters as an object, or `nil` for none.
+    public let query: (any Encodable & Sendable)?
+    /// Extra request headers.
+    public let headers: [String: String]
+
+    /// A request description; only the verb and path are required.
+    public init(
+        _ method: PBMethod,
+        _ path: [PBPathSegment],
+        body: (any Encodable & Sendable)? = nil,
+        query: (any Encodable & Sendable)? = nil,
+        headers: [String: String] = [:]
+    ) {
+        self.method = method
+        self.path = path
+        self.body = body
+        self.query = query
+        self.headers = headers
+    }
+}
+
+extension PBRequest {
+    /// What `pb.call(name, input, method:)` sends: the name as a literal path, the input as the
+    /// query string for `GET` and `DELETE` and as the body for every other verb (the rule generated
+    /// endpoints follow).
+    static func named(
+        _ name: String, method: PBMethod, input: (any Encodable & Sendable)?, headers: [String: String]
+    ) -> PBRequest {
+        guard let input else { return PBRequest(method, [.literal(name)], headers: headers) }
+        if method.sendsInputAsQuery {
+            return PBRequest(method, [.literal(name)], query: input, headers: headers)
+        }
+        return PBRequest(method, [.literal(name)], body: input, headers: headers)
+    }
+}
