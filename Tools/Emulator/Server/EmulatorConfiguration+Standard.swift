@@ -6,7 +6,7 @@ extension EmulatorConfiguration {
     ///
     /// One line per handler: the Palbase sample backend, later auth.
     package static var standardPalbaseHandlers: [any PalbaseRouteHandler] {
-        []
+        [SampleBackend()]
     }
 
     /// The services `sdk emulator start` mounts under their prefixes (Chatbase, Purse) once they exist; fresh
