@@ -1,13 +1,13 @@
+import ErrorCore
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// A small URLSession client for tests that talk to the emulator over real HTTP on 127.0.0.1.
+/// A small client for tests that talk to the emulator over real HTTP on 127.0.0.1, on the package's
+/// own `CurlTransport` (real sockets, real transport).
 ///
 /// Every request is bounded by `timeout`, so a test never hangs on a server that stopped answering.
-/// Cookies, caches and redirects are off: what the test sees is what the emulator sent.
+/// Redirects are never followed: what the test sees is what the emulator sent. (It deliberately
+/// avoids FoundationNetworking's async `URLSession.data(for:)`, which on Linux can deadlock when a
+/// timeout cancels the task while its completion is being delivered.)
 public struct EmulatorTestClient: Sendable {
     /// The emulator's base URL, e.g. `http://127.0.0.1:49152`.
     public let baseURL: URL
@@ -16,47 +16,32 @@ public struct EmulatorTestClient: Sendable {
     /// Bound on each request, connect included.
     public var timeout: TimeInterval
 
-    private let session: URLSession
-
     /// A client for `baseURL`.
     public init(baseURL: URL, defaultHeaders: [String: String] = [:], timeout: TimeInterval = 5) {
         self.baseURL = baseURL
         self.defaultHeaders = defaultHeaders
         self.timeout = timeout
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.httpCookieStorage = nil
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
     }
 
     /// Sends `method` to `target` (a path with an optional query, e.g. `/todos?page=2`, used verbatim).
     ///
-    /// Throws the URL loading error when the connection fails or is dropped; HTTP errors are responses.
+    /// Throws the transport's `TransportError` when the connection fails or is dropped; HTTP errors
+    /// are responses.
     public func send(
         _ method: String, _ target: String, headers: [String: String] = [:], body: Data? = nil
     ) async throws -> EmulatorTestResponse {
         guard let url = URL(string: baseURL.absoluteString + target) else { throw URLError(.badURL) }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = method
-        for (name, value) in defaultHeaders.merging(headers, uniquingKeysWith: { $1 }) {
-            request.setValue(value, forHTTPHeaderField: name)
+        var fields = HTTPHeaders()
+        for (name, value) in defaultHeaders.merging(headers, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
+            fields[name] = value
         }
-        if let body {
-            request.httpBody = body
-            if request.value(forHTTPHeaderField: "Content-Type") == nil {
-                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            }
-        }
-        let (data, response) = try await session.data(for: request)
-        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-        var fields: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { fields[name.lowercased()] = value }
-        }
-        return EmulatorTestResponse(status: http.statusCode, headers: fields, body: data)
+        if body != nil, fields["Content-Type"] == nil { fields["Content-Type"] = "application/json" }
+        let request = HTTPRequest(
+            method: method, url: url, headers: fields, body: body, timeout: .milliseconds(Int(timeout * 1_000)))
+        let response = try await CurlTransport.shared.send(request)
+        var received: [String: String] = [:]
+        for (name, value) in response.headers { received[name.lowercased()] = value }
+        return EmulatorTestResponse(status: response.status, headers: received, body: response.body)
     }
 
     /// Sends a JSON body given as text.

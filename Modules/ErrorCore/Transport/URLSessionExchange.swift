@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -95,7 +96,11 @@ final class URLSessionExchange: @unchecked Sendable {
         }
         if let waiter { Self.resume(waiter, throwing: CancellationError()) }
         stream?.cancel()
-        task?.cancel()
+        // This runs inside a Task cancellation handler, which holds the task's status lock, while
+        // FoundationNetworking's `cancel()` waits synchronously for the session's queue; if that
+        // queue is at that moment resuming a continuation of the same task, it waits for the lock:
+        // a deadlock seen on Linux. Cancelling off this stack breaks the cycle.
+        if let task { DispatchQueue.global().async { task.cancel() } }
     }
 
     /// Ends the exchange with `error` (our timer or a limit), cancelling the task; the delegate's
