@@ -1,0 +1,78 @@
+extension AnyCodableValue: CustomStringConvertible {
+    /// The compact JSON text of the value (``jsonText``).
+    public var description: String { jsonText }
+}
+
+extension AnyCodableValue {
+    /// Compact JSON text, rendered the way JavaScript's `JSON.stringify` renders the same value,
+    /// with object keys sorted so the bytes are deterministic.
+    ///
+    /// - Keys are sorted by UTF-16 code units (JavaScript's default sort order).
+    /// - Numbers: ``int(_:)`` in decimal; ``double(_:)`` as JavaScript's `String(number)` would
+    ///   (`0.1`, `2`, `1e-7`, `1.5e+21`); a non-finite double renders as `null`, like
+    ///   `JSON.stringify`.
+    /// - Strings escape `"`, `\` and control characters only; `/` and non-ASCII stay as they are.
+    public var jsonText: String {
+        var output = ""
+        write(to: &output)
+        return output
+    }
+
+    private func write(to output: inout String) {
+        switch self {
+        case .string(let string):
+            Self.writeQuoted(string, to: &output)
+        case .int(let int):
+            output += String(int)
+        case .double(let double):
+            output += double.isFinite ? JavaScriptNumber.string(from: double) : "null"
+        case .bool(let bool):
+            output += bool ? "true" : "false"
+        case .null:
+            output += "null"
+        case .array(let array):
+            output += "["
+            for (offset, element) in array.enumerated() {
+                if offset > 0 { output += "," }
+                element.write(to: &output)
+            }
+            output += "]"
+        case .object(let object):
+            output += "{"
+            for (offset, key) in object.keys.sorted(by: Self.utf16Precedes).enumerated() {
+                if offset > 0 { output += "," }
+                Self.writeQuoted(key, to: &output)
+                output += ":"
+                object[key]!.write(to: &output)
+            }
+            output += "}"
+        }
+    }
+
+    /// Orders strings by UTF-16 code units, as JavaScript's `Array.prototype.sort` does; Swift's
+    /// own `<` orders by Unicode scalars, which differs for characters above U+FFFF.
+    static func utf16Precedes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf16.lexicographicallyPrecedes(rhs.utf16)
+    }
+
+    private static func writeQuoted(_ string: String, to output: inout String) {
+        output += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            case let control where control.value < 0x20:
+                let hex = String(control.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

@@ -1,0 +1,141 @@
+import ErrorCore
+import Foundation
+import Testing
+
+@Suite struct AnyCodableValueTests {
+    private func decode(_ json: String, with decoder: JSONDecoder = JSONDecoder()) throws -> AnyCodableValue {
+        try decoder.decode(AnyCodableValue.self, from: Data(json.utf8))
+    }
+
+    @Test func decodesEveryKind() throws {
+        let value = try decode(#"{"s":"x","i":-7,"d":1.5,"b":true,"n":null,"a":[1,"2"],"o":{"k":false}}"#)
+        #expect(
+            value == .object([
+                "s": .string("x"), "i": .int(-7), "d": .double(1.5), "b": .bool(true), "n": .null,
+                "a": .array([.int(1), .string("2")]), "o": .object(["k": .bool(false)]),
+            ]))
+    }
+
+    @Test func booleansAndNumbersNeverCrossOver() throws {
+        #expect(try decode("[true,false,0,1]") == [.bool(true), .bool(false), .int(0), .int(1)])
+    }
+
+    @Test(arguments: [
+        ("2", AnyCodableValue.int(2)),
+        ("2.0", .int(2)),
+        ("1e3", .int(1000)),
+        ("-0", .int(0)),
+        ("-9223372036854775808", .int(Int.min)),
+        ("9223372036854775807", .int(Int.max)),
+        ("9223372036854775808", .double(9_223_372_036_854_775_808)),
+        ("1e30", .double(1e30)),
+        ("2.5", .double(2.5)),
+        ("-0.1", .double(-0.1)),
+        ("1e-7", .double(1e-7)),
+    ])
+    func numbersDecodeAsDocumented(json: String, expected: AnyCodableValue) throws {
+        #expect(try decode(json) == expected)
+    }
+
+    @Test func nestedDocumentRoundTrips() throws {
+        let json = #"""
+            {"user":{"id":"u_1","tags":["a","b",null],"score":12.75,"verified":false,
+             "meta":{"deep":[[1,2],[{"x":null}]],"empty":{},"list":[]}},
+             "count":3,"ratio":0.1,"note":"é \"quoted\" \\ / 👍🏽\n"}
+            """#
+        let value = try decode(json)
+        let encoded = try JSONEncoder().encode(value)
+        #expect(try JSONDecoder().decode(AnyCodableValue.self, from: encoded) == value)
+        #expect(value["user"]?["meta"]?["deep"]?[1]?[0]?["x"] == .null)
+        #expect(value["note"]?.stringValue == "é \"quoted\" \\ / 👍🏽\n")
+    }
+
+    @Test func objectKeysStayVerbatimThroughSnakeCaseCoders() throws {
+        let decoded = try decode(#"{"current_epoch":7,"userId":1,"nested":{"a_b":[{"c_d":1}]}}"#,
+            with: SDKCoders.snakeCaseDecoder())
+        #expect(decoded.objectValue.map { Set($0.keys) } == ["current_epoch", "userId", "nested"])
+        #expect(decoded["nested"]?["a_b"]?[0]?["c_d"] == 1)
+
+        let encoded = try SDKCoders.snakeCaseEncoder().encode(["userName": 1, "a_b": ["innerKey": true]] as AnyCodableValue)
+        #expect(String(decoding: encoded, as: UTF8.self) == #"{"a_b":{"innerKey":true},"userName":1}"#)
+    }
+
+    @Test func nonFiniteDoubleFailsToEncode() {
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(AnyCodableValue.double(.nan)) }
+    }
+
+    @Test func hostileJSONThrowsInsteadOfCrashing() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: DecodingError.self) { try decode(deep) }
+        #expect(throws: DecodingError.self) { try decode(#"{"a":"#) }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(AnyCodableValue.self, from: Data([0xFF, 0xFE])) }
+    }
+
+    @Test func accessorsConvertOnlyWhereDocumented() {
+        #expect(AnyCodableValue.double(2.0).intValue == 2)
+        #expect(AnyCodableValue.double(2.5).intValue == nil)
+        #expect(AnyCodableValue.double(1e30).intValue == nil)
+        #expect(AnyCodableValue.string("2").intValue == nil)
+        #expect(AnyCodableValue.bool(true).intValue == nil)
+        #expect(AnyCodableValue.int(3).doubleValue == 3.0)
+        #expect(AnyCodableValue.double(0.5).doubleValue == 0.5)
+        #expect(AnyCodableValue.int(1).boolValue == nil)
+        #expect(AnyCodableValue.bool(false).boolValue == false)
+        #expect(AnyCodableValue.int(1).stringValue == nil)
+        #expect(AnyCodableValue.string("x").stringValue == "x")
+        #expect(AnyCodableValue.null.isNull)
+        #expect(!AnyCodableValue.string("").isNull)
+        #expect(AnyCodableValue.array([1]).arrayValue == [1])
+        #expect(AnyCodableValue.array([1]).objectValue == nil)
+        #expect(AnyCodableValue.object(["a": 1]).objectValue == ["a": 1])
+    }
+
+    @Test func subscriptsNeverTrap() {
+        let value: AnyCodableValue = ["list": [10, 20], "gone": nil]
+        #expect(value["list"]?[1] == 20)
+        #expect(value["list"]?[2] == nil)
+        #expect(value["list"]?[-1] == nil)
+        #expect(value["missing"] == nil)
+        #expect(value["gone"] == .null)
+        #expect(value[0] == nil)
+        #expect(value["list"]?["key"] == nil)
+    }
+
+    @Test func literalsBuildTheMatchingCases() {
+        let value: AnyCodableValue = ["s": "x", "i": 1, "d": 2.0, "b": true, "n": nil, "a": [1, "a"]]
+        #expect(value["s"] == .string("x"))
+        #expect(value["i"] == .int(1))
+        #expect(value["d"] == .double(2.0))
+        #expect(value["b"] == .bool(true))
+        #expect(value["n"] == .null)
+        #expect(value["a"] == .array([.int(1), .string("a")]))
+        let duplicate: AnyCodableValue = ["k": 1, "k": 2]
+        #expect(duplicate == ["k": 2])
+    }
+
+    @Test func equalityIsByCase() {
+        #expect(AnyCodableValue.int(2) != .double(2.0))
+        #expect(Set<AnyCodableValue>([1, 1, "1", 1.0]).count == 3)
+    }
+
+    @Test func jsonTextIsCompactSortedAndJavaScriptLike() {
+        let value: AnyCodableValue = [
+            "z": [1, 2.5, 1e-7, 1.5e21, 100.0, -0.0, .double(.infinity)], "a": "q\"\\\n\t\u{01}/é👍",
+            "～": true, "👍": nil, "é": [:],
+        ]
+        #expect(
+            value.jsonText
+                == #"{"a":"q\"\\\n\t\u0001/é👍","z":[1,2.5,1e-7,1.5e+21,100,0,null],"é":{},"👍":null,"～":true}"#)
+        #expect(value.description == value.jsonText)
+    }
+
+    @Test(arguments: [
+        (0.1, "0.1"), (0.000001, "0.000001"), (0.0000001, "1e-7"), (123e-20, "1.23e-18"),
+        (1e21, "1e+21"), (1e20, "100000000000000000000"), (123456789012345680000.0, "123456789012345680000"),
+        (-1.5, "-1.5"), (Double.leastNonzeroMagnitude, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"),
+        (0.30000000000000004, "0.30000000000000004"), (1e16, "10000000000000000"), (4.35, "4.35"),
+    ])
+    func doublesRenderLikeJavaScript(value: Double, expected: String) {
+        #expect(AnyCodableValue.double(value).jsonText == expected)
+    }
+}

@@ -1,0 +1,151 @@
+import ErrorCore
+import Foundation
+import HTTPServer
+
+/// The JSON admin API under `/__emulator/`: health, reset, request log, inbox, fault rules, proof of work.
+///
+/// No `apikey` is needed (it is a local tool); errors use the Palbase envelope.
+///
+/// | method, path | answer |
+/// | --- | --- |
+/// | GET `health` | `{"status":"ok","api_key","base_url","sealing_key","mounts":[…]}` |
+/// | POST `reset` | 204; empties every table but the identity, clears faults, restores configured PoW rules |
+/// | GET `requests?limit=N` | `{"requests":[…]}`, oldest first, at most N (default 100) |
+/// | DELETE `requests` | 204 |
+/// | GET `inbox?to=&channel=` | `{"messages":[…]}` in delivery order |
+/// | DELETE `inbox?to=` | `{"deleted":N}` |
+/// | GET / POST / DELETE `faults` | `{"faults":[…]}` / 201 the rule with its `id` / 204 |
+/// | DELETE `faults/{id}` | 204, or 404 `not_found` |
+/// | GET / POST / DELETE `pow` | `{"rules":[…]}` / 200 the rules after adding `{path_prefix,difficulty}` / 204 |
+/// | DELETE `pow?path_prefix=` | 204 |
+struct AdminAPI: Sendable {
+    static let prefix = "/__emulator"
+
+    let server: EmulatorServer
+
+    /// True for the admin API's own paths.
+    static func covers(_ path: String) -> Bool {
+        path == prefix || path.hasPrefix(prefix + "/")
+    }
+
+    func respond(to request: HTTPServerRequest) async -> HTTPServerResponse {
+        do {
+            let segments = try PalbaseRequestParser.segments(of: request.path).dropFirst()
+            let query = try PalbaseRequestParser.query(request.query)
+            func parameter(_ name: String) -> String? { query.first { $0.name == name }?.value }
+            switch (request.method, Array(segments)) {
+            case ("GET", ["health"]):
+                return try json(server.healthDocument)
+            case ("POST", ["reset"]):
+                try server.reset()
+                return noContent
+            case ("GET", ["requests"]):
+                let limit = try parameter("limit").map { try integer($0, name: "limit", range: 0...10_000) } ?? 100
+                let requests = try server.requestLog.recent(limit: limit).map { AnyCodableValue.object($0.json) }
+                return try json(AnyCodableValue.object(["requests": .array(requests)]))
+            case ("DELETE", ["requests"]):
+                try server.requestLog.clear()
+                return noContent
+            case ("GET", ["inbox"]):
+                let channel = try parameter("channel").map { name in
+                    guard let channel = InboxMessage.Channel(rawValue: name) else {
+                        throw PalbaseHTTPError.badRequest("channel must be email or sms")
+                    }
+                    return channel
+                }
+                let messages = try server.inbox.messages(to: parameter("to"), channel: channel)
+                return try json(Messages(messages: messages))
+            case ("DELETE", ["inbox"]):
+                let deleted = try server.inbox.clear(to: parameter("to"))
+                return try json(AnyCodableValue.object(["deleted": .int(deleted)]))
+            case ("GET", ["faults"]):
+                return try json(Faults(faults: try server.faults.all()))
+            case ("POST", ["faults"]):
+                let rule = try decode(FaultRule.self, from: request.body)
+                return try json(try server.faults.add(rule), status: 201)
+            case ("DELETE", ["faults"]):
+                try server.faults.clear()
+                return noContent
+            case ("DELETE", let path) where path.count == 2 && path[0] == "faults":
+                let id = try integer(path[1], name: "fault id", range: 1...Int.max)
+                guard try server.faults.remove(id: id) else { throw PalbaseHTTPError.notFound(request.path) }
+                return noContent
+            case ("GET", ["pow"]):
+                return try json(PowRules(rules: server.proofOfWorkRules))
+            case ("POST", ["pow"]):
+                let input = try decode(PowRuleInput.self, from: request.body)
+                do {
+                    server.setProofOfWork(try ProofOfWorkRule(pathPrefix: input.pathPrefix, difficulty: input.difficulty))
+                } catch {
+                    throw PalbaseHTTPError(status: 400, code: "invalid_pow_rule", description: error.reason)
+                }
+                return try json(PowRules(rules: server.proofOfWorkRules))
+            case ("DELETE", ["pow"]):
+                server.removeProofOfWork(pathPrefix: parameter("path_prefix"))
+                return noContent
+            case (_, let path) where Self.routes.contains(path.joined(separator: "/")):
+                throw PalbaseHTTPError.methodNotAllowed(request.method, allowed: Self.methods(for: path))
+            default:
+                throw PalbaseHTTPError.notFound(request.path)
+            }
+        } catch {
+            return PalbaseEnvelope.response(for: PalbasePlatform.httpError(for: error), requestID: nil)
+        }
+    }
+
+    // MARK: - Routing table for 405s
+
+    private static let routes: Set<String> = ["health", "reset", "requests", "inbox", "faults", "pow"]
+
+    private static func methods(for path: [String]) -> [String] {
+        switch path.first {
+        case "health": ["GET"]
+        case "reset": ["POST"]
+        case "requests", "inbox": ["GET", "DELETE"]
+        default: ["GET", "POST", "DELETE"]
+        }
+    }
+
+    // MARK: - Bodies
+
+    private struct Messages: Encodable { let messages: [InboxMessage] }
+    private struct Faults: Encodable { let faults: [FaultRule] }
+    private struct PowRules: Encodable { let rules: [ProofOfWorkRule] }
+    private struct PowRuleInput: Decodable {
+        let pathPrefix: String
+        let difficulty: Int
+    }
+
+    private var noContent: HTTPServerResponse { HTTPServerResponse(status: 204) }
+
+    private func json(_ value: some Encodable, status: Int = 200) throws -> HTTPServerResponse {
+        HTTPServerResponse(status: status, headers: ["Content-Type": "application/json"], body: try EmulatorJSON.encode(value))
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
+        do {
+            return try EmulatorJSON.decode(type, from: body)
+        } catch {
+            throw PalbaseHTTPError.badRequest("The body is not valid JSON for this route: \(Self.summary(of: error))")
+        }
+    }
+
+    private func integer(_ text: String, name: String, range: ClosedRange<Int>) throws -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw PalbaseHTTPError.badRequest("\(name) must be an integer in \(range.lowerBound)…\(range.upperBound)")
+        }
+        return value
+    }
+
+    /// A one-line reason for a decoding failure, naming the offending key when there is one.
+    private static func summary(of error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): "missing \(key.stringValue)"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+            DecodingError.dataCorrupted(let context):
+            context.codingPath.isEmpty
+                ? "malformed JSON" : "bad \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        default: "malformed JSON"
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// The emulator library: built by issue 3.

@@ -1,0 +1,128 @@
+import ErrorCore
+import Foundation
+import HTTPServer
+
+/// The Palbase service mounted at `/`: API-key check, request ids, sealing, proof of work, the error envelope,
+/// and dispatch to the mounted `PalbaseRouteHandler`s.
+final class PalbasePlatform: Sendable {
+    static let sealingKeyPath = "/.well-known/palbase-sealing-key"
+    static let appSiteAssociationPath = "/.well-known/apple-app-site-association"
+
+    private let handlers: [any PalbaseRouteHandler]
+    private let store: SQLiteDatabase
+    private let identity: EmulatorIdentity
+    private let proofOfWork: ProofOfWorkGate
+    private let maxBodyBytes: Int
+
+    init(
+        handlers: [any PalbaseRouteHandler], store: SQLiteDatabase, identity: EmulatorIdentity,
+        proofOfWork: ProofOfWorkGate, maxBodyBytes: Int
+    ) {
+        self.handlers = handlers
+        self.store = store
+        self.identity = identity
+        self.proofOfWork = proofOfWork
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// Answers one request; never throws, every failure becomes an envelope (sealed when the request was).
+    func respond(to request: HTTPServerRequest, requestID: String) async -> HTTPServerResponse {
+        var session: PalbaseSealing.Session?
+        do {
+            if let document = try wellKnownDocument(request) {
+                return try finish(PalbaseResponse(json: document), requestID: requestID, session: nil)
+            }
+            guard let apiKey = request.headers["apikey"], apiKey == identity.apiKey else {
+                throw PalbaseHTTPError(
+                    status: 401, code: "invalid_api_key", description: "Missing or invalid apikey header")
+            }
+            guard request.body.count <= maxBodyBytes else {
+                throw PalbaseHTTPError(
+                    status: 413, code: "payload_too_large", description: "The body exceeds \(maxBodyBytes) bytes")
+            }
+            let segments = try PalbaseRequestParser.segments(of: request.path)
+            let query = try PalbaseRequestParser.query(request.query)
+            var body = request.body
+            if let version = request.headers[PalbaseSealing.header] {
+                guard version == PalbaseSealing.version else {
+                    throw PalbaseHTTPError(
+                        status: 400, code: "sealing_invalid", description: "Unsupported sealing version \(version)")
+                }
+                let opened = try PalbaseSealing.open(
+                    body, method: request.method, path: request.path, with: identity.sealingKey)
+                body = opened.plaintext
+                session = opened.session
+            } else if !body.isEmpty, PalbaseSealing.requiresSealing(request.path) {
+                throw PalbaseHTTPError(
+                    status: 400, code: "sealing_required", description: "Bodies sent to \(request.path) must be sealed")
+            }
+            try proofOfWork.check(path: request.path, headers: request.headers)
+            let palbaseRequest = PalbaseRequest(
+                method: request.method, path: request.path, segments: segments, query: query,
+                headers: request.headers, body: body, tenant: identity.tenantID, requestID: requestID)
+            for handler in handlers {
+                if let response = try await handler.handle(palbaseRequest, store: store) {
+                    return try finish(response, requestID: requestID, session: session)
+                }
+            }
+            throw PalbaseHTTPError.notFound(request.path)
+        } catch {
+            var response = PalbaseEnvelope.response(for: Self.httpError(for: error), requestID: requestID)
+            if let session, case .bytes(let envelope) = response.body,
+                let sealed = try? PalbaseSealing.seal(envelope, for: session)
+            {
+                response.body = .bytes(sealed)
+                response.headers.set(PalbaseSealing.header, PalbaseSealing.version)
+            }
+            return response
+        }
+    }
+
+    /// The public documents under `/.well-known/` (no `apikey` needed: Apple fetches the association file
+    /// anonymously, and the sealing key is public by nature). Nil for any other path.
+    private func wellKnownDocument(_ request: HTTPServerRequest) throws -> Data? {
+        let document: AnyCodableValue
+        switch request.path {
+        case Self.sealingKeyPath:
+            document = .object(identity.sealingKey.document.mapValues(AnyCodableValue.string))
+        case Self.appSiteAssociationPath:
+            document = .object(["webcredentials": .object(["apps": .array([])])])
+        default:
+            return nil
+        }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            throw PalbaseHTTPError.methodNotAllowed(request.method, allowed: ["GET"])
+        }
+        return try EmulatorJSON.encode(document)
+    }
+
+    /// Adds the platform headers to a handler's answer and seals its body when the request was sealed.
+    private func finish(_ response: PalbaseResponse, requestID: String, session: PalbaseSealing.Session?) throws
+        -> HTTPServerResponse
+    {
+        var headers = HTTPServerHeaders()
+        var body = response.json ?? Data()
+        if response.json != nil { headers.set("Content-Type", "application/json") }
+        for (name, value) in response.headers { headers.set(name, value) }
+        if let session, !body.isEmpty {
+            body = try PalbaseSealing.seal(body, for: session)
+            headers.set(PalbaseSealing.header, PalbaseSealing.version)
+        }
+        headers.set("X-Request-Id", requestID)
+        return HTTPServerResponse(status: response.status, headers: headers, body: body)
+    }
+
+    /// Contract errors pass through; undecodable JSON is the client's fault (400); anything else is a bug in
+    /// a handler or the platform (500), reported on standard error without request data.
+    static func httpError(for error: any Error) -> PalbaseHTTPError {
+        switch error {
+        case let error as PalbaseHTTPError:
+            return error
+        case is DecodingError:
+            return .badRequest("The body is not valid JSON for this route")
+        default:
+            FileHandle.standardError.write(Data("emulator: internal error: \(String(describing: error))\n".utf8))
+            return PalbaseHTTPError(status: 500, code: "internal_error", description: "Internal emulator error")
+        }
+    }
+}

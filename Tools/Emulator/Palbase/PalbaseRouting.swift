@@ -1,0 +1,124 @@
+import ErrorCore
+import Foundation
+import HTTPServer
+
+/// What a Palbase route handler sees: the request after the api-key check, unsealing and proof of work.
+package struct PalbaseRequest: Sendable {
+    /// The method as received ("GET", "QUERY", …).
+    package let method: String
+    /// The raw path, not percent-decoded, e.g. `/todos/abc%2F1`.
+    package let path: String
+    /// The percent-decoded path segments, e.g. `["todos", "abc/1"]`; empty segments are dropped.
+    package let segments: [String]
+    /// Percent-decoded query parameters in wire order (`+` is kept as a plus: the SDK sends `%20`).
+    package let query: [(name: String, value: String)]
+    /// The request headers as received.
+    package let headers: HTTPServerHeaders
+    /// The plaintext body (already unsealed on sealed paths).
+    package let body: Data
+    /// The API key's tenant id now; the user id once auth exists.
+    package let tenant: String
+    /// The id the platform answers with in `X-Request-Id`, `req_<uuid>`.
+    package let requestID: String
+
+    /// Creates a request; the platform builds these, tests may too.
+    package init(
+        method: String, path: String, segments: [String], query: [(name: String, value: String)],
+        headers: HTTPServerHeaders, body: Data, tenant: String, requestID: String
+    ) {
+        self.method = method
+        self.path = path
+        self.segments = segments
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.tenant = tenant
+        self.requestID = requestID
+    }
+
+    /// The first value of the query parameter `name`, or nil.
+    package func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+
+    /// Every value of the query parameter `name`, in wire order.
+    package func queryValues(_ name: String) -> [String] {
+        query.filter { $0.name == name }.map(\.value)
+    }
+}
+
+/// A Palbase error a handler throws; the platform renders it as the contract's envelope
+/// `{"error","error_description","status","request_id","details","data", …extraTopLevel}`.
+package struct PalbaseHTTPError: Error, Sendable {
+    /// The HTTP status (4xx or 5xx).
+    package var status: Int
+    /// The machine code, e.g. `todo_locked`.
+    package var code: String
+    /// The human description, sent as `error_description`.
+    package var description: String
+    /// The open `details` array, or nil for JSON `null`.
+    package var details: AnyCodableValue?
+    /// The declared error's typed payload, or nil for JSON `null`.
+    package var data: AnyCodableValue?
+    /// Extra top-level envelope members (e.g. `fields`); they never override the standard ones.
+    package var extraTopLevel: [String: AnyCodableValue]
+    /// Extra response headers, e.g. `Retry-After`.
+    package var headers: [(String, String)]
+
+    /// Creates an error.
+    package init(
+        status: Int, code: String, description: String, details: AnyCodableValue? = nil,
+        data: AnyCodableValue? = nil, extraTopLevel: [String: AnyCodableValue] = [:], headers: [(String, String)] = []
+    ) {
+        self.status = status
+        self.code = code
+        self.description = description
+        self.details = details
+        self.data = data
+        self.extraTopLevel = extraTopLevel
+        self.headers = headers
+    }
+}
+
+/// A handler's successful answer. The platform adds `X-Request-Id`, `Content-Type` (when `json` is set)
+/// and seals the body on sealed paths.
+package struct PalbaseResponse: Sendable {
+    /// The HTTP status (usually 2xx; a handler may also answer 3xx).
+    package var status: Int
+    /// The JSON body, or nil for none (204).
+    package var json: Data?
+    /// Extra response headers.
+    package var headers: [(String, String)]
+
+    /// Creates a response.
+    package init(status: Int = 200, json: Data? = nil, headers: [(String, String)] = []) {
+        self.status = status
+        self.json = json
+        self.headers = headers
+    }
+
+    /// 204 No Content.
+    package static var noContent: PalbaseResponse { PalbaseResponse(status: 204) }
+}
+
+/// One piece of the Palbase backend mounted at `/` (the sample backend is one; auth will be another).
+package protocol PalbaseRouteHandler: Sendable {
+    /// Answers the request, or returns nil when no route of this handler matches (the platform then tries the
+    /// next handler, and finally answers 404 `not_found`).
+    ///
+    /// Throw `PalbaseHTTPError` for a contract error (e.g. 405 `method_not_allowed` when the path is known
+    /// but the method is not); any other error becomes 500 `internal_error`.
+    func handle(_ request: PalbaseRequest, store: SQLiteDatabase) async throws -> PalbaseResponse?
+
+    /// Schema migrations this handler needs, with versions in its own range (100–199 for the sample backend).
+    var migrations: [Migration] { get }
+
+    /// Called after the admin `reset` emptied every service table (schema kept), inside the same transaction:
+    /// re-insert any seed rows the handler needs.
+    func didReset(store: SQLiteDatabase) throws
+}
+
+extension PalbaseRouteHandler {
+    /// Nothing to re-seed.
+    package func didReset(store: SQLiteDatabase) throws {}
+}

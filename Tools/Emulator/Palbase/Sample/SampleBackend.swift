@@ -1,0 +1,124 @@
+import Foundation
+import Synchronization
+
+/// The Palbase sample backend: the controller routes `Specs/palbase/openapi.json` describes, mounted on the
+/// emulator as one `PalbaseRouteHandler`.
+///
+/// It serves `health`, `todos.*` (list, create, get, update, delete, archive, lock), `rooms.create`,
+/// `rooms.search` (QUERY), `messaging.send`, the schema-enforced `docs.insert`/`docs.get` under the sealed
+/// `/v1/docs`, and the OpenAPI document itself at `GET /openapi.json`.
+///
+/// Data belongs to `PalbaseRequest.tenant`; the rate limit belongs to the `apikey` header (falling back to
+/// the tenant). Every failure is a `PalbaseHTTPError` with a 4xx status: hostile input never reaches a
+/// generic 500. Safe to share across tasks; the configuration may be changed while serving.
+package final class SampleBackend: PalbaseRouteHandler {
+    private let settings: Mutex<SampleBackendConfiguration>
+    private let rateLimiter = SampleRateLimiter()
+    private let clock: @Sendable () -> Date
+
+    /// Creates the backend. `clock` is read once per request; tests pass a fixed or steppable one to make
+    /// lock expiry and rate limits deterministic.
+    package init(
+        configuration: SampleBackendConfiguration = .init(), clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        settings = Mutex(configuration)
+        self.clock = clock
+    }
+
+    /// The current configuration; setting it takes effect from the next request (a changed rate limit
+    /// starts every API key with a full bucket).
+    package var configuration: SampleBackendConfiguration {
+        get { settings.withLock { $0 } }
+        set { settings.withLock { $0 = newValue } }
+    }
+
+    /// Sets or removes (nil) the per-API-key rate limit.
+    package func setRateLimit(_ limit: SampleRateLimit?) {
+        settings.withLock { $0.rateLimit = limit }
+    }
+
+    /// Sets the per-caller todo quota.
+    package func setTodoQuota(_ quota: Int) {
+        settings.withLock { $0.todoQuota = quota }
+    }
+
+    /// The sample tables, versions 100–102.
+    package var migrations: [Migration] { SampleMigrations.all }
+
+    /// Nothing to re-seed; rate-limit buckets start over with the emptied tables.
+    package func didReset(store: SQLiteDatabase) throws {
+        rateLimiter.reset()
+    }
+
+    /// Answers a sample route, or nil when the path is not one.
+    package func handle(_ request: PalbaseRequest, store: SQLiteDatabase) async throws -> PalbaseResponse? {
+        guard let route = try SampleRoute.match(method: request.method, segments: request.segments) else {
+            return nil
+        }
+        let configuration = self.configuration
+        let now = SampleTimestamp.milliseconds(clock())
+        let key = request.headers["apikey"] ?? request.tenant
+        if let retryAfter = rateLimiter.admit(key: key, limit: configuration.rateLimit, now: now) {
+            throw SampleErrors.rateLimited(retryAfter: retryAfter)
+        }
+        let context = SampleContext(request: request, store: store, now: now, configuration: configuration)
+        return try dispatch(route, context)
+    }
+
+    private func dispatch(_ route: SampleRoute, _ context: SampleContext) throws -> PalbaseResponse {
+        let todos = SampleTodosController(context: context)
+        let rooms = SampleRoomsController(context: context)
+        let documents = SampleDocumentsController(context: context)
+        switch route {
+        case .health:
+            return .json(.object(["status": .string("ok"), "time": SampleJSON.timestamp(context.now)]))
+        case .openAPIDocument:
+            return PalbaseResponse(status: 200, json: SampleOpenAPIDocument.renderedJSON)
+        case .listTodos: return try todos.list()
+        case .createTodo: return try todos.create()
+        case .getTodo(let id): return try todos.get(id: id)
+        case .updateTodo(let id): return try todos.update(id: id)
+        case .deleteTodo(let id): return try todos.delete(id: id)
+        case .archiveTodo(let id): return try todos.archive(id: id)
+        case .lockTodo(let id): return try todos.lock(id: id)
+        case .createRoom: return try rooms.create()
+        case .searchRooms: return try rooms.search()
+        case .sendMessage: return try SampleMessagingController(context: context).send()
+        case .insertDocument(let collection): return try documents.insert(collection: collection)
+        case .getDocument(let collection, let id): return try documents.get(collection: collection, id: id)
+        }
+    }
+}
+
+/// What one request's operation works with.
+struct SampleContext {
+    let request: PalbaseRequest
+    let store: SQLiteDatabase
+    /// The request's instant, in milliseconds since the epoch.
+    let now: Int64
+    let configuration: SampleBackendConfiguration
+
+    var tenant: String { request.tenant }
+
+    /// The body as a JSON object, within the configured size.
+    func body() throws -> SampleBodyReader {
+        try SampleBodyReader(body: request.body, maxBytes: configuration.maxBodyBytes)
+    }
+
+    /// A fresh opaque id: `prefix`, an underscore and 32 lowercase hex digits.
+    func newID(_ prefix: String) -> String {
+        prefix + "_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    }
+
+    /// Whole seconds from now until `instant`, rounded up and at least 1.
+    func secondsUntil(_ instant: Int64) -> Int {
+        max(1, Int((instant - now + 999) / 1000))
+    }
+}
+
+extension PalbaseResponse {
+    /// A JSON response rendered with sorted keys.
+    static func json(_ value: AnyCodableValue, status: Int = 200, headers: [(String, String)] = []) -> PalbaseResponse {
+        PalbaseResponse(status: status, json: SampleJSON.render(value), headers: headers)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// JSON coding for the sample backend's bodies.
+///
+/// Bodies are built and read as `AnyCodableValue` trees whose keys are already the wire's snake_case, and
+/// they go through plain coders, not the SDK's snake_case coders: those convert dictionary keys too, so they
+/// would rewrite the keys inside a free-form `metadata` object (`userName` ↔ `user_name`) that the backend
+/// promises to store verbatim.
+package enum SampleJSON {
+    /// Encodes a value with sorted keys and unescaped slashes, so equal values give equal bytes.
+    package static func render(_ value: AnyCodableValue) -> Data {
+        render(encodable: value, pretty: false)
+    }
+
+    /// Encodes a spec value: sorted keys, unescaped slashes, pretty-printed when asked.
+    package static func render(_ node: SampleSpecNode, pretty: Bool) -> Data {
+        render(encodable: node, pretty: pretty)
+    }
+
+    /// Decodes any JSON text; nil when it is not JSON (too deep, malformed, not UTF-8).
+    package static func parse(_ data: Data) -> AnyCodableValue? {
+        try? JSONDecoder().decode(AnyCodableValue.self, from: data)
+    }
+
+    /// The size in bytes of a value once rendered, for size rules such as the 8 KiB metadata cap.
+    package static func renderedSize(_ value: AnyCodableValue) -> Int {
+        render(value).count
+    }
+
+    /// The JSON type name used in validation messages (`string`, `number`, `boolean`, `array`, `object`, `null`).
+    package static func typeName(_ value: AnyCodableValue) -> String {
+        switch value {
+        case .string: "string"
+        case .int, .double: "number"
+        case .bool: "boolean"
+        case .array: "array"
+        case .object: "object"
+        case .null: "null"
+        }
+    }
+
+    /// A string value, or JSON null for nil.
+    package static func string(_ string: String?) -> AnyCodableValue {
+        string.map(AnyCodableValue.string) ?? .null
+    }
+
+    /// A timestamp rendered by `SampleTimestamp`, or JSON null for nil.
+    package static func timestamp(_ milliseconds: Int64?) -> AnyCodableValue {
+        milliseconds.map { .string(SampleTimestamp.format($0)) } ?? .null
+    }
+
+    private static func render(encodable: some Encodable, pretty: Bool) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting =
+            pretty
+            ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+            : [
+                .sortedKeys, .withoutEscapingSlashes,
+            ]
+        // JSON trees of strings, numbers and nested containers always encode; a non-finite double (the only
+        // failure) cannot come from parsed JSON, and renders as null rather than failing a response.
+        return (try? encoder.encode(encodable)) ?? Data("null".utf8)
+    }
+}

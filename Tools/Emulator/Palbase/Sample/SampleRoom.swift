@@ -1,0 +1,65 @@
+import Foundation
+
+/// One stored room, as read from `sample_rooms` and rendered on the wire.
+struct SampleRoom: Sendable, Equatable {
+    var id: String
+    var name: String
+    var parentID: String?
+    var visibility: SampleVisibility
+    var metadata: [String: AnyCodableValue]
+    var createdAt: Int64
+    var lockedUntil: Int64?
+
+    /// The columns `init(row:)` reads, in the order `bindings` writes them.
+    static let columns = "id, name, parent_id, visibility, metadata, created_at, locked_until"
+
+    /// Reads a row selected with `columns`.
+    init(row: SQLiteRow) {
+        id = row.string("id") ?? ""
+        name = row.string("name") ?? ""
+        parentID = row.string("parent_id")
+        visibility = row.string("visibility").flatMap(SampleVisibility.init(rawValue:)) ?? .default
+        if case .object(let members) = row.string("metadata").flatMap({ SampleJSON.parse(Data($0.utf8)) }) {
+            metadata = members
+        } else {
+            metadata = [:]
+        }
+        createdAt = row.int64("created_at") ?? 0
+        lockedUntil = row.int64("locked_until")
+    }
+
+    init(
+        id: String, name: String, parentID: String?, visibility: SampleVisibility,
+        metadata: [String: AnyCodableValue], createdAt: Int64, lockedUntil: Int64?
+    ) {
+        self.id = id
+        self.name = name
+        self.parentID = parentID
+        self.visibility = visibility
+        self.metadata = metadata
+        self.createdAt = createdAt
+        self.lockedUntil = lockedUntil
+    }
+
+    /// The values for `columns`, in order.
+    var bindings: [SQLiteValue] {
+        [
+            .text(id), .text(name), SQLiteValue(parentID), .text(visibility.rawValue),
+            .text(String(decoding: SampleJSON.render(.object(metadata)), as: UTF8.self)), .integer(createdAt),
+            lockedUntil.map(SQLiteValue.integer) ?? .null,
+        ]
+    }
+
+    /// The wire form: every key present, nullable ones as JSON null.
+    var json: AnyCodableValue {
+        .object([
+            "id": .string(id),
+            "name": .string(name),
+            "parent_id": SampleJSON.string(parentID),
+            "visibility": .string(visibility.rawValue),
+            "metadata": .object(metadata),
+            "created_at": SampleJSON.timestamp(createdAt),
+            "locked_until": SampleJSON.timestamp(lockedUntil),
+        ])
+    }
+}

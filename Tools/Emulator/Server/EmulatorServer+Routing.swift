@@ -1,0 +1,114 @@
+import ErrorCore
+import Foundation
+import HTTPServer
+
+extension EmulatorServer {
+    /// Answers one request the way the listening server does (admin API, faults, request log, mounts,
+    /// Palbase); usable in-process without a socket.
+    package func respond(to request: HTTPServerRequest) async -> HTTPServerResponse {
+        if AdminAPI.covers(request.path) {
+            return await AdminAPI(server: self).respond(to: request)
+        }
+        let requestID = "req_" + UUID().uuidString.lowercased()
+        // The log and the fault table are aids: if the database fails, the request is still answered.
+        let logID = try? requestLog.record(request, requestID: requestID)
+        let mount = configuration.mounts.filter { $0.covers(request.path) }.max { $0.prefix.count < $1.prefix.count }
+        let shape = mount?.errorShape ?? .palbase
+        var response: HTTPServerResponse
+        switch try? faults.take(method: request.method, path: request.path)?.action {
+        case .status(let status, let error, let description, let retryAfter):
+            response = shape.response(
+                status: status, code: error, message: description, path: request.path, requestID: requestID,
+                headers: retryAfter.map { [("Retry-After", String($0))] } ?? [])
+        case .malformedJSON(let status):
+            response = Self.malformedJSON(status: status, requestID: requestID)
+        case .delay(let milliseconds):
+            try? await Task.sleep(for: .milliseconds(milliseconds))
+            response = await answer(request, mount: mount, requestID: requestID)
+        case .dropBeforeResponse:
+            response = await answer(request, mount: mount, requestID: requestID)
+            response.fault = .closeBeforeResponding
+        case .dropAfterHeaders:
+            response = await answer(request, mount: mount, requestID: requestID)
+            response.fault = .closeAfterHeaders
+        case .dropMidBody(let afterBytes):
+            response = await answer(request, mount: mount, requestID: requestID)
+            response.fault = .closeMidBody(afterBytes: afterBytes)
+        case nil:
+            response = await answer(request, mount: mount, requestID: requestID)
+        }
+        if let logID { try? requestLog.complete(logID, status: response.status) }
+        return response
+    }
+
+    /// Routes to the mounted service covering the path, or to Palbase.
+    private func answer(_ request: HTTPServerRequest, mount: EmulatorMount?, requestID: String) async
+        -> HTTPServerResponse
+    {
+        guard let mount else { return await palbase.respond(to: request, requestID: requestID) }
+        guard let service = mount.service else {
+            return mount.errorShape.response(
+                status: 404, code: mount.errorShape.notFoundCode, message: "No service is mounted at \(mount.prefix)",
+                path: request.path, requestID: requestID)
+        }
+        let subpath = String(request.path.dropFirst(mount.prefix.count))
+        let serviceRequest = EmulatorServiceRequest(
+            http: request, subpath: subpath.isEmpty ? "/" : subpath, mountPrefix: mount.prefix, requestID: requestID,
+            store: store)
+        do {
+            return try await service.handle(serviceRequest)
+        } catch {
+            FileHandle.standardError.write(Data("emulator: \(mount.prefix) failed: \(String(describing: error))\n".utf8))
+            return mount.errorShape.response(
+                status: 500, code: mount.errorShape.internalErrorCode, message: "Internal emulator error",
+                path: request.path, requestID: requestID)
+        }
+    }
+
+    /// A JSON response whose body stops mid-object, as from a broken proxy.
+    private static func malformedJSON(status: Int, requestID: String) -> HTTPServerResponse {
+        var headers = HTTPServerHeaders()
+        headers.set("Content-Type", "application/json")
+        headers.set("X-Request-Id", requestID)
+        return HTTPServerResponse(status: status, headers: headers, body: Data(#"{"error": "injected_fault", "#.utf8))
+    }
+
+    /// The admin `health` document.
+    var healthDocument: [String: AnyCodableValue] {
+        [
+            "status": .string("ok"),
+            "api_key": .string(apiKey),
+            "base_url": baseURL.map { .string($0.absoluteString) } ?? .null,
+            "sealing_key": .string(sealingPublicKeyBase64URL),
+            "sealing_key_id": .string(sealingKeyID),
+            "storage": .string(configuration.storage.description),
+            "mounts": .array(
+                [.object(["prefix": .string("/"), "service": .string("palbase")])]
+                    + configuration.mounts.map { mount in
+                        .object(["prefix": .string(mount.prefix), "service": .string(mount.serviceName)])
+                    }),
+        ]
+    }
+}
+
+extension EmulatorConfiguration.Storage: CustomStringConvertible {
+    /// `memory`, or the data directory's path.
+    package var description: String {
+        switch self {
+        case .inMemory: "memory"
+        case .directory(let url): url.path
+        }
+    }
+}
+
+extension EmulatorMount {
+    /// What answers under the prefix: the service's shape name, or `reserved` when nothing is mounted.
+    var serviceName: String {
+        guard service != nil else { return "reserved" }
+        return switch errorShape {
+        case .palbase: "palbase"
+        case .chatbase: "chatbase"
+        case .purse: "purse"
+        }
+    }
+}

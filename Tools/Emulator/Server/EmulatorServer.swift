@@ -1,0 +1,156 @@
+import ErrorCore
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// The local emulator: Palbase at `/`, mounted services under their prefixes and the admin API under
+/// `/__emulator/`, over real HTTP on 127.0.0.1, backed by SQLite.
+///
+/// `init` opens (or creates) the storage and the identity, so `apiKey` and the sealing key are readable
+/// before `start()`; `start()` binds; `shutdown()` stops serving and closes the database. Tests:
+///
+/// ```swift
+/// let emulator = try EmulatorServer(configuration: .testing())
+/// let baseURL = try emulator.start()
+/// defer { Task { await emulator.shutdown() } }
+/// try emulator.addFault(FaultRule(method: "POST", pathPrefix: "/todos", count: 1, action: .dropAfterHeaders))
+/// ```
+package final class EmulatorServer: Sendable {
+    /// The configuration the server was created with.
+    package let configuration: EmulatorConfiguration
+    /// The emulator's database (platform tables plus every service's).
+    package let store: SQLiteDatabase
+    /// The request log (admin requests excluded).
+    package let requestLog: RequestLog
+    /// Messages the services "sent".
+    package let inbox: EmulatorInbox
+    /// The fault rules in force.
+    package let faults: FaultStore
+
+    let identity: EmulatorIdentity
+    let proofOfWork: ProofOfWorkGate
+    let palbase: PalbasePlatform
+    private let http = Mutex<HTTPServer?>(nil)
+
+    /// Opens the storage, applies every migration and loads or creates the identity.
+    ///
+    /// Throws `SQLiteError` when the database cannot be opened or migrated (e.g. the data directory is not
+    /// writable, or the file is not a database).
+    package init(configuration: EmulatorConfiguration) throws {
+        self.configuration = configuration
+        store = try SQLiteDatabase(configuration.databaseLocation)
+        do {
+            let services = configuration.mounts.compactMap(\.service)
+            try store.migrate(
+                PlatformSchema.migrations + configuration.palbaseHandlers.flatMap(\.migrations)
+                    + services.flatMap(\.migrations))
+            identity = try EmulatorIdentity.loadOrCreate(in: store)
+        } catch {
+            store.close()
+            throw error
+        }
+        requestLog = RequestLog(store: store, capacity: configuration.requestLogCapacity)
+        inbox = EmulatorInbox(store: store)
+        faults = FaultStore(store: store)
+        proofOfWork = ProofOfWorkGate(rules: configuration.proofOfWork, store: store)
+        palbase = PalbasePlatform(
+            handlers: configuration.palbaseHandlers, store: store, identity: identity, proofOfWork: proofOfWork,
+            maxBodyBytes: configuration.maxPalbaseBodyBytes)
+    }
+
+    // MARK: - Identity
+
+    /// The API key clients send as `apikey`; created once per data directory.
+    package var apiKey: String { identity.apiKey }
+    /// The tenant the API key belongs to.
+    package var tenantID: String { identity.tenantID }
+    /// The sealing public key: the 65-byte uncompressed P-256 point.
+    package var sealingPublicKey: Data { identity.sealingKey.publicKey }
+    /// The sealing public key as base64url, the form `Palbase-Info.plist`'s `sealing_key` takes.
+    package var sealingPublicKeyBase64URL: String { Base64URL.encode(identity.sealingKey.publicKey) }
+    /// The sealing key id clients echo as `kid`.
+    package var sealingKeyID: String { identity.sealingKey.keyID }
+
+    // MARK: - Lifecycle
+
+    /// Binds and starts serving; returns the base URL (`http://127.0.0.1:<port>`).
+    ///
+    /// Throws the HTTP server's error when the port is taken; calling it twice returns the same URL.
+    @discardableResult
+    package func start() throws -> URL {
+        try http.withLock { running in
+            if let running { return running.baseURL }
+            var settings = HTTPServer.Configuration()
+            settings.host = configuration.host
+            settings.port = configuration.port
+            settings.maxRequestBodyBytes = configuration.maxRequestBodyBytes
+            let server = HTTPServer(configuration: settings) { [self] request in await respond(to: request) }
+            try server.start()
+            running = server
+            return server.baseURL
+        }
+    }
+
+    /// The base URL while serving, nil before `start()` and after `shutdown()`.
+    package var baseURL: URL? { http.withLock { $0?.baseURL } }
+
+    /// Stops serving (in-flight connections are closed) and closes the database. Safe to call twice.
+    package func shutdown() async {
+        let server = http.withLock { running in
+            defer { running = nil }
+            return running
+        }
+        await server?.shutdown()
+        store.close()
+    }
+
+    // MARK: - Test controls
+
+    /// Adds a fault rule and returns it with its id; throws 400 `invalid_fault` (`PalbaseHTTPError`) when
+    /// the rule is invalid.
+    @discardableResult
+    package func addFault(_ rule: FaultRule) throws -> FaultRule {
+        try faults.add(rule)
+    }
+
+    /// Shorthand: `try emulator.addFault(.dropAfterHeaders, method: "POST", pathPrefix: "/todos", count: 1)`.
+    @discardableResult
+    package func addFault(
+        _ action: FaultAction, method: String? = nil, pathPrefix: String = "/", count: Int? = nil
+    ) throws -> FaultRule {
+        try faults.add(FaultRule(method: method, pathPrefix: pathPrefix, count: count, action: action))
+    }
+
+    /// Removes every fault rule.
+    package func clearFaults() throws {
+        try faults.clear()
+    }
+
+    /// The last `limit` logged requests, oldest first.
+    package func recentRequests(limit: Int = 100) throws -> [LoggedRequest] {
+        try requestLog.recent(limit: limit)
+    }
+
+    /// The proof-of-work rules in force.
+    package var proofOfWorkRules: [ProofOfWorkRule] { proofOfWork.currentRules }
+
+    /// Demands proof of work under `rule.pathPrefix` (replacing a rule with the same prefix).
+    package func setProofOfWork(_ rule: ProofOfWorkRule) {
+        proofOfWork.set(rule)
+    }
+
+    /// Stops demanding proof of work under `pathPrefix`, or anywhere when nil.
+    package func removeProofOfWork(pathPrefix: String? = nil) {
+        proofOfWork.remove(prefix: pathPrefix)
+    }
+
+    /// Empties every table but the identity (API key and sealing key stay), so faults, the request log, the
+    /// inbox and all service data are gone; services re-seed; proof-of-work rules go back to the configured ones.
+    package func reset() throws {
+        try PlatformSchema.reset(store) {
+            for handler in configuration.palbaseHandlers { try handler.didReset(store: store) }
+            for service in configuration.mounts.compactMap(\.service) { try service.didReset(store: store) }
+        }
+        proofOfWork.restoreConfiguredRules()
+    }
+}

@@ -1,0 +1,236 @@
+import CSQLite
+import Foundation
+
+/// A SQLite connection with serialised access, used by the emulator platform and its services.
+///
+/// Every call takes one lock, so a single instance may be shared across tasks; a `transaction` holds the
+/// lock for its whole body (calls made inside the body re-enter it on the same thread). File databases run
+/// in WAL mode with `synchronous=FULL`, so a process killed mid-write loses at most the transaction in
+/// flight and never corrupts the file.
+package final class SQLiteDatabase: @unchecked Sendable {
+    /// Where the database lives.
+    package enum Location: Sendable {
+        /// A file; its parent directory is created when missing.
+        case file(URL)
+        /// A private in-memory database, gone when the instance is released.
+        case memory
+    }
+
+    private let lock = NSRecursiveLock()
+    private var handle: OpaquePointer?
+    private var transactionDepth = 0
+
+    /// Opens (creating when needed) the database and applies the connection settings.
+    ///
+    /// Throws `SQLiteError` when the file cannot be opened or is not a database.
+    package init(_ location: Location) throws {
+        let path: String
+        switch location {
+        case .memory:
+            path = ":memory:"
+        case .file(let url):
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            path = url.path
+        }
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &db, flags, nil)
+        guard status == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
+            sqlite3_close_v2(db)
+            throw SQLiteError(code: status, message: message)
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+        do {
+            if case .file = location {
+                let mode = try query("PRAGMA journal_mode=WAL").first?.string("journal_mode")
+                guard mode?.lowercased() == "wal" else {
+                    throw SQLiteError(code: SQLITE_ERROR, message: "cannot enable WAL (journal_mode=\(mode ?? "?"))")
+                }
+                try execute("PRAGMA synchronous=FULL")
+            }
+            try execute("PRAGMA foreign_keys=ON")
+            try execute("PRAGMA busy_timeout=5000")
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit {
+        if let handle { sqlite3_close_v2(handle) }
+    }
+
+    /// Closes the connection; later calls throw `SQLITE_MISUSE`. Safe to call twice.
+    package func close() {
+        lock.withLock {
+            if let handle { sqlite3_close_v2(handle) }
+            handle = nil
+        }
+    }
+
+    /// Runs one or more statements, discarding any rows.
+    ///
+    /// Bindings (`?` placeholders, in order) are only allowed when `sql` holds a single statement.
+    package func execute(_ sql: String, _ bindings: [SQLiteValue] = []) throws {
+        try lock.withLock {
+            let db = try connection()
+            var statementCount = 0
+            try sql.withCString { start in
+                var cursor: UnsafePointer<CChar>? = start
+                while let current = cursor, current.pointee != 0 {
+                    var statement: OpaquePointer?
+                    var tail: UnsafePointer<CChar>?
+                    try check(sqlite3_prepare_v2(db, current, -1, &statement, &tail), db)
+                    cursor = tail
+                    guard let statement else { continue }  // whitespace or a comment
+                    defer { sqlite3_finalize(statement) }
+                    statementCount += 1
+                    if !bindings.isEmpty {
+                        guard statementCount == 1 else {
+                            throw SQLiteError(code: SQLITE_MISUSE, message: "bindings need a single statement")
+                        }
+                        try bind(bindings, to: statement, db)
+                    }
+                    while try step(statement, db) {}
+                }
+            }
+        }
+    }
+
+    /// Runs one statement and returns every row it produces.
+    package func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> [SQLiteRow] {
+        try lock.withLock {
+            let db = try connection()
+            var statement: OpaquePointer?
+            try check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), db)
+            guard let statement else { return [] }
+            defer { sqlite3_finalize(statement) }
+            try bind(bindings, to: statement, db)
+            let count = sqlite3_column_count(statement)
+            let columns = (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) }
+            var rows: [SQLiteRow] = []
+            while try step(statement, db) {
+                rows.append(SQLiteRow(columns: columns, values: (0..<count).map { column(statement, $0) }))
+            }
+            return rows
+        }
+    }
+
+    /// Runs `body` atomically: committed when it returns, rolled back when it throws.
+    ///
+    /// Nested calls become savepoints. Other callers wait until the outermost transaction ends.
+    package func transaction<T>(_ body: () throws -> T) throws -> T {
+        try lock.withLock {
+            let depth = transactionDepth
+            let savepoint = "sp\(depth)"
+            try execute(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+            transactionDepth += 1
+            defer { transactionDepth -= 1 }
+            do {
+                let result = try body()
+                try execute(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+                return result
+            } catch {
+                if depth == 0 {
+                    try? execute("ROLLBACK")
+                } else {
+                    try? execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+                }
+                throw error
+            }
+        }
+    }
+
+    /// The rowid of the most recent successful INSERT on this connection.
+    ///
+    /// Read it inside the same `transaction` as the insert when other tasks share the database.
+    package var lastInsertRowID: Int64 {
+        lock.withLock { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
+    }
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE (same caveat as `lastInsertRowID`).
+    package var changes: Int {
+        lock.withLock { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
+    }
+
+    /// The result of `PRAGMA integrity_check`: `"ok"` for a sound database.
+    package func integrityCheck() throws -> String {
+        try query("PRAGMA integrity_check").compactMap { $0.string("integrity_check") }.joined(separator: "\n")
+    }
+
+    // MARK: - Statement plumbing
+
+    private func connection() throws -> OpaquePointer {
+        guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "database is closed") }
+        return handle
+    }
+
+    private func check(_ status: Int32, _ db: OpaquePointer) throws {
+        guard status == SQLITE_OK else { throw error(status, db) }
+    }
+
+    private func error(_ status: Int32, _ db: OpaquePointer) -> SQLiteError {
+        SQLiteError(code: status & 0xFF, extendedCode: status, message: String(cString: sqlite3_errmsg(db)))
+    }
+
+    /// Steps once; true when a row is available, false when done.
+    private func step(_ statement: OpaquePointer, _ db: OpaquePointer) throws -> Bool {
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let status: throw error(status, db)
+        }
+    }
+
+    private func bind(_ values: [SQLiteValue], to statement: OpaquePointer, _ db: OpaquePointer) throws {
+        let expected = Int(sqlite3_bind_parameter_count(statement))
+        guard values.count == expected else {
+            throw SQLiteError(code: SQLITE_RANGE, message: "expected \(expected) bindings, got \(values.count)")
+        }
+        // SQLite must copy text and blobs: the Swift buffers do not outlive this call.
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .null:
+                status = sqlite3_bind_null(statement, index)
+            case .integer(let int):
+                status = sqlite3_bind_int64(statement, index, int)
+            case .real(let double):
+                status = sqlite3_bind_double(statement, index, double)
+            case .text(let text):
+                status = sqlite3_bind_text(statement, index, text, -1, transient)
+            case .blob(let data) where data.isEmpty:
+                status = sqlite3_bind_zeroblob(statement, index, 0)
+            case .blob(let data):
+                status = data.withUnsafeBytes {
+                    sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), transient)
+                }
+            }
+            try check(status, db)
+        }
+    }
+
+    private func column(_ statement: OpaquePointer, _ index: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER:
+            return .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT:
+            return .real(sqlite3_column_double(statement, index))
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard let bytes = sqlite3_column_text(statement, index) else { return .text("") }
+            return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard let bytes = sqlite3_column_blob(statement, index), count > 0 else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: count))
+        default:
+            return .null
+        }
+    }
+}
