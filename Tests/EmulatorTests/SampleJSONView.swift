@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 @testable import Emulator

@@ -1,1 +1,116 @@
-// Placeholder: the HTTP server is built in its own branch.
+import Foundation
+
+/// A small HTTP/1.1 server on plain POSIX sockets, shared by the local emulator and the tests.
+///
+/// ```swift
+/// let server = HTTPServer { request in .json(200, #"{"ok":true}"#) }
+/// let port = try server.start()
+/// // … talk to server.baseURL …
+/// await server.shutdown()
+/// ```
+///
+/// It speaks keep-alive and pipelining, chunked and `100-continue` requests, chunked streaming
+/// responses, and answers malformed or oversized requests itself (400, 408, 413, 431, 501, 505,
+/// each `{"error":"<code>"}` and a close) so handlers only ever see valid requests. Response
+/// faults (`HTTPFault`) let client tests meet a misbehaving server on purpose.
+///
+/// ## Threading design
+///
+/// One accept thread, plus one dedicated thread per connection doing blocking reads and writes
+/// under `poll(2)` deadlines. The handler runs on an ordinary Swift task; the connection thread
+/// sleeps on a condition variable until the task delivers the response. A stream producer runs on
+/// the same task and hands each chunk to the connection thread through `StreamWriter`, which
+/// suspends the producer until that chunk is in the socket.
+///
+/// Why threads and not an event loop: without SwiftNIO, a `poll`/`epoll` reactor would need its
+/// own buffering, write queues and wake-up plumbing, which is where such servers grow subtle
+/// bugs. Blocking code per connection is short and obviously ordered (pipelining falls out of
+/// it), the per-connection deadlines are plain `poll` timeouts, and none of it blocks Swift's
+/// cooperative pool, which only ever runs handlers. The cost, a thread (512 KiB stack) per open
+/// connection, is fine at the `maxConnections` this server is built for (hundreds).
+///
+/// Always call `shutdown()`; dropping the server without it only begins a shutdown.
+public final class HTTPServer: Sendable {
+    /// Limits and address; every member has a usable default.
+    public struct Configuration: Sendable {
+        /// The address to bind: an IPv4 or IPv6 literal, or `localhost`.
+        public var host: String = "127.0.0.1"
+        /// The port to bind; 0 picks an ephemeral port (read it from `start()` or `port`).
+        public var port: Int = 0
+        /// Connections beyond this many open ones get an immediate 503 and are closed.
+        public var maxConnections: Int = 256
+        /// A larger request body (declared or actual) gets 413 and a close.
+        public var maxRequestBodyBytes: Int = 8 << 20
+        /// A larger header section (request line included) gets 431 and a close.
+        public var maxHeaderBytes: Int = 32 << 10
+        /// Once a request has started, its header section must arrive within this time of its first
+        /// byte, and each body read must make progress within it; otherwise 408 and a close. A new
+        /// connection must also send its first request within it.
+        public var readTimeout: Duration = .seconds(10)
+        /// How long a kept-alive connection may wait for its next request before it is closed.
+        public var idleTimeout: Duration = .seconds(30)
+        /// A client that accepts no response bytes for this long is disconnected.
+        public var writeTimeout: Duration = .seconds(10)
+
+        /// The defaults above.
+        public init() {}
+    }
+
+    /// Answers one request. Runs on a Swift task (never on a connection thread); it may suspend
+    /// freely and should honour cancellation, which `shutdown()` and vanished stream clients use.
+    public typealias Handler = @Sendable (HTTPServerRequest) async -> HTTPServerResponse
+
+    private let core: ServerCore
+
+    /// Creates a server; nothing is bound until `start()`.
+    public init(configuration: Configuration = .init(), handler: @escaping Handler) {
+        core = ServerCore(configuration: configuration, handler: handler)
+    }
+
+    deinit {
+        core.beginShutdown()
+    }
+
+    /// Binds and starts serving; returns the bound port.
+    ///
+    /// Throws `HTTPServerError.invalidAddress`, `.systemCallFailed` (e.g. `bind` with
+    /// `EADDRINUSE`), `.alreadyStarted`, or `.stopped` after `shutdown()`. Also sets `SIGPIPE` to
+    /// ignored for the whole process.
+    @discardableResult
+    public func start() throws -> Int {
+        try core.start()
+    }
+
+    /// The bound port; 0 before `start()`.
+    public var port: Int { core.port }
+
+    /// `http://<host>:<port>`, with 127.0.0.1 standing in for a wildcard bind.
+    public var baseURL: URL {
+        let host = core.configuration.host
+        let reachable: String
+        switch host {
+        case "0.0.0.0", "": reachable = "127.0.0.1"
+        case "::", "[::]": reachable = "[::1]"
+        default: reachable = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        }
+        return URL(string: "http://\(reachable):\(port)") ?? URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    /// Stops accepting, closes every connection, and returns when all connection work has ended.
+    ///
+    /// In-flight handlers and stream producers are cancelled and awaited, so one that ignores
+    /// cancellation (and, for a producer, the errors its writes now throw) delays the return.
+    /// Safe to call more than once and before `start()`.
+    public func shutdown() async {
+        await core.shutdown()
+    }
+
+    /// Connections currently registered (being served or finishing), for leak tests.
+    public var openConnectionCount: Int { core.openConnectionCount }
+
+    /// Suspends until at most `count` connections are open, or `timeout` passes; returns whether
+    /// the count was reached. Lets a test await the server noticing a close instead of polling.
+    public func waitForOpenConnections(atMost count: Int, timeout: Duration = .seconds(5)) async -> Bool {
+        await core.waitForOpenConnections(atMost: count, timeout: timeout)
+    }
+}

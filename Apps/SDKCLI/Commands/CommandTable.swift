@@ -16,6 +16,7 @@ extension SDKCLI {
 
     /// The top-level commands, in the order help lists them. One line per group.
     static let commands: [Command] = [
-        .demo(sections: DemoSection.registered)
+        .demo(sections: DemoSection.registered),
+        .emulator,
     ]
 }

@@ -75,7 +75,8 @@ struct AdminAPI: Sendable {
             case ("POST", ["pow"]):
                 let input = try decode(PowRuleInput.self, from: request.body)
                 do {
-                    server.setProofOfWork(try ProofOfWorkRule(pathPrefix: input.pathPrefix, difficulty: input.difficulty))
+                    server.setProofOfWork(
+                        try ProofOfWorkRule(pathPrefix: input.pathPrefix, difficulty: input.difficulty))
                 } catch {
                     throw PalbaseHTTPError(status: 400, code: "invalid_pow_rule", description: error.reason)
                 }
@@ -119,7 +120,8 @@ struct AdminAPI: Sendable {
     private var noContent: HTTPServerResponse { HTTPServerResponse(status: 204) }
 
     private func json(_ value: some Encodable, status: Int = 200) throws -> HTTPServerResponse {
-        HTTPServerResponse(status: status, headers: ["Content-Type": "application/json"], body: try EmulatorJSON.encode(value))
+        HTTPServerResponse(
+            status: status, headers: ["Content-Type": "application/json"], body: try EmulatorJSON.encode(value))
     }
 
     private func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {

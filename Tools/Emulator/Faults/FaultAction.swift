@@ -54,7 +54,8 @@ extension FaultAction: Codable {
         switch try container.decode(String.self, forKey: .type) {
         case "status":
             self = .status(
-                try container.decode(Int.self, forKey: .status), error: try container.decode(String.self, forKey: .error),
+                try container.decode(Int.self, forKey: .status),
+                error: try container.decode(String.self, forKey: .error),
                 description: try container.decodeIfPresent(String.self, forKey: .errorDescription) ?? "Injected fault",
                 retryAfter: try container.decodeIfPresent(Int.self, forKey: .retryAfter))
         case "retry_after":

@@ -21,8 +21,10 @@ package struct FaultStore: Sendable {
         added.id = try store.transaction {
             try store.execute(
                 "INSERT INTO fault_rules (method, path_prefix, remaining, action, created_at) VALUES (?, ?, ?, ?, ?)",
-                [SQLiteValue(rule.method), .text(rule.pathPrefix), SQLiteValue(rule.count), .text(action),
-                    .text(EmulatorJSON.timestamp())])
+                [
+                    SQLiteValue(rule.method), .text(rule.pathPrefix), SQLiteValue(rule.count), .text(action),
+                    .text(EmulatorJSON.timestamp()),
+                ])
             return Int(store.lastInsertRowID)
         }
         return added
@@ -68,7 +70,8 @@ package struct FaultStore: Sendable {
         guard let action = try? EmulatorJSON.decode(FaultAction.self, from: row.data("action") ?? Data()),
             let prefix = row.string("path_prefix")
         else { return nil }
-        var rule = FaultRule(method: row.string("method"), pathPrefix: prefix, count: row.int("remaining"), action: action)
+        var rule = FaultRule(
+            method: row.string("method"), pathPrefix: prefix, count: row.int("remaining"), action: action)
         rule.id = row.int("id")
         return rule
     }

@@ -20,8 +20,11 @@ package struct EmulatorInbox: Sendable {
         delivered.id = try store.transaction {
             try store.execute(
                 "INSERT INTO inbox (channel, recipient, subject, body, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                [.text(message.channel.rawValue), .text(message.to), SQLiteValue(message.subject), .text(message.body),
-                    .text(metadata), .text(delivered.createdAt ?? "")])
+                [
+                    .text(message.channel.rawValue), .text(message.to), SQLiteValue(message.subject),
+                    .text(message.body),
+                    .text(metadata), .text(delivered.createdAt ?? ""),
+                ])
             return Int(store.lastInsertRowID)
         }
         return delivered
@@ -37,7 +40,8 @@ package struct EmulatorInbox: Sendable {
             var message = InboxMessage(
                 channel: InboxMessage.Channel(rawValue: row.string("channel") ?? "") ?? .email,
                 to: row.string("recipient") ?? "", subject: row.string("subject"), body: row.string("body") ?? "",
-                metadata: (try? EmulatorJSON.decode([String: String].self, from: row.data("metadata") ?? Data())) ?? [:])
+                metadata: (try? EmulatorJSON.decode([String: String].self, from: row.data("metadata") ?? Data())) ?? [:]
+            )
             message.id = row.int("id")
             message.createdAt = row.string("created_at")
             return message

@@ -97,7 +97,9 @@ final class PalbasePlatform: Sendable {
     }
 
     /// Adds the platform headers to a handler's answer and seals its body when the request was sealed.
-    private func finish(_ response: PalbaseResponse, requestID: String, session: PalbaseSealing.Session?) throws
+    private func finish(
+        _ response: PalbaseResponse, requestID: String, session: PalbaseSealing.Session?
+    ) throws
         -> HTTPServerResponse
     {
         var headers = HTTPServerHeaders()

@@ -89,8 +89,10 @@ final class ProofOfWorkGate: Sendable {
             try store.execute("DELETE FROM pow_challenges WHERE expires_at <= ?", [.real(now)])
             try store.execute(
                 "INSERT INTO pow_challenges (id, seed, difficulty, path_prefix, expires_at) VALUES (?, ?, ?, ?, ?)",
-                [.text(id), .blob(seed), .integer(Int64(rule.difficulty)), .text(rule.pathPrefix),
-                    .real(now + Self.challengeLifetime)])
+                [
+                    .text(id), .blob(seed), .integer(Int64(rule.difficulty)), .text(rule.pathPrefix),
+                    .real(now + Self.challengeLifetime),
+                ])
         }
         let data: AnyCodableValue = .object([
             "challenge_id": .string(id), "seed": .string(Base64URL.encode(seed)), "difficulty": .int(rule.difficulty),

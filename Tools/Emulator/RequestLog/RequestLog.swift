@@ -22,8 +22,10 @@ package struct RequestLog: Sendable {
                 INSERT INTO request_log (request_id, method, path, query, headers, body, received_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
-                [.text(requestID), .text(request.method), .text(request.path), SQLiteValue(request.query),
-                    .text(headerJSON), .blob(request.body), .text(EmulatorJSON.timestamp())])
+                [
+                    .text(requestID), .text(request.method), .text(request.path), SQLiteValue(request.query),
+                    .text(headerJSON), .blob(request.body), .text(EmulatorJSON.timestamp()),
+                ])
             let id = store.lastInsertRowID
             try store.execute("DELETE FROM request_log WHERE id <= ?", [.integer(id - Int64(capacity))])
             return id
@@ -46,7 +48,8 @@ package struct RequestLog: Sendable {
                 path: row.string("path") ?? "", query: row.string("query"),
                 headers: (try? EmulatorJSON.decode([LoggedRequest.Header].self, from: row.data("headers") ?? Data()))
                     ?? [],
-                body: row.data("body") ?? Data(), status: row.int("status"), receivedAt: row.string("received_at") ?? "")
+                body: row.data("body") ?? Data(), status: row.int("status"), receivedAt: row.string("received_at") ?? ""
+            )
         }
     }
 

@@ -42,7 +42,9 @@ extension EmulatorServer {
     }
 
     /// Routes to the mounted service covering the path, or to Palbase.
-    private func answer(_ request: HTTPServerRequest, mount: EmulatorMount?, requestID: String) async
+    private func answer(
+        _ request: HTTPServerRequest, mount: EmulatorMount?, requestID: String
+    ) async
         -> HTTPServerResponse
     {
         guard let mount else { return await palbase.respond(to: request, requestID: requestID) }
@@ -58,7 +60,8 @@ extension EmulatorServer {
         do {
             return try await service.handle(serviceRequest)
         } catch {
-            FileHandle.standardError.write(Data("emulator: \(mount.prefix) failed: \(String(describing: error))\n".utf8))
+            FileHandle.standardError.write(
+                Data("emulator: \(mount.prefix) failed: \(String(describing: error))\n".utf8))
             return mount.errorShape.response(
                 status: 500, code: mount.errorShape.internalErrorCode, message: "Internal emulator error",
                 path: request.path, requestID: requestID)

@@ -203,7 +203,16 @@ package final class SQLiteDatabase: @unchecked Sendable {
             case .real(let double):
                 status = sqlite3_bind_double(statement, index, double)
             case .text(let text):
-                status = sqlite3_bind_text(statement, index, text, -1, transient)
+                // An explicit byte count keeps text with embedded NULs whole.
+                var text = text
+                status = text.withUTF8 { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { chars in
+                        guard let start = chars.baseAddress else {
+                            return sqlite3_bind_text(statement, index, "", 0, transient)
+                        }
+                        return sqlite3_bind_text(statement, index, start, Int32(chars.count), transient)
+                    }
+                }
             case .blob(let data) where data.isEmpty:
                 status = sqlite3_bind_zeroblob(statement, index, 0)
             case .blob(let data):

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// Reads a JSON object body the way a schema-validating backend boundary does: every wrong type, missing
@@ -22,15 +23,27 @@ package struct SampleBodyReader {
     /// Parses a body into an object, or throws 400 `bad_request` naming the body itself (`field: ""`).
     package static func parseObject(_ body: Data) throws -> [String: AnyCodableValue] {
         if body.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return [:] }
-        guard let value = SampleJSON.parse(body) else {
-            throw SampleErrors.badRequest([SampleFieldIssue(field: "", message: "Body is not valid JSON")])
-        }
+        let value = try parseValue(body)
         guard case .object(let members) = value else {
             throw SampleErrors.badRequest([
                 SampleFieldIssue(field: "", message: "Expected object, received \(SampleJSON.typeName(value))")
             ])
         }
         return members
+    }
+
+    /// Parses any JSON body, or throws 400 `bad_request` naming the body itself (`field: ""`) when it is not
+    /// JSON or nests deeper than `SampleJSON.maxDepth`.
+    package static func parseValue(_ body: Data) throws -> AnyCodableValue {
+        guard SampleJSON.nestingDepth(of: body) <= SampleJSON.maxDepth else {
+            throw SampleErrors.badRequest([
+                SampleFieldIssue(field: "", message: "Nested deeper than \(SampleJSON.maxDepth) levels")
+            ])
+        }
+        guard let value = SampleJSON.parse(body) else {
+            throw SampleErrors.badRequest([SampleFieldIssue(field: "", message: "Body is not valid JSON")])
+        }
+        return value
     }
 
     /// Throws 400 `bad_request` when any accessor found a problem.

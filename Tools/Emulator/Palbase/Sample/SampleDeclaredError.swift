@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// An error an operation of the sample backend declares in `x-palbase-errors`, so generated clients lift it

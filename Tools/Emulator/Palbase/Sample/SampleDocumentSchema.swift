@@ -1,3 +1,5 @@
+import ErrorCore
+
 /// The schema a documents collection enforces on `POST /v1/docs/{collection}`: a flat object of typed
 /// fields, checked in full so every problem comes back at once as `schema_validation_failed` details.
 package struct SampleDocumentSchema: Sendable {

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// The schema-enforced documents of the sample backend under `/v1/docs` (operations `docs.insert` and
@@ -16,9 +17,7 @@ struct SampleDocumentsController {
         guard context.request.body.count <= context.configuration.maxBodyBytes else {
             throw SampleErrors.payloadTooLarge(limit: context.configuration.maxBodyBytes)
         }
-        guard let document = SampleJSON.parse(context.request.body) else {
-            throw SampleErrors.badRequest([SampleFieldIssue(field: "", message: "Body is not valid JSON")])
-        }
+        let document = try SampleBodyReader.parseValue(context.request.body)
         let problems = schema.problems(in: document)
         guard problems.isEmpty else { throw SampleErrors.schemaValidationFailed(problems) }
 

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// One problem with one input field, as `{field, message}` in `fields` (bad_request) or `details`

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// JSON coding for the sample backend's bodies.
@@ -17,9 +18,46 @@ package enum SampleJSON {
         render(encodable: node, pretty: pretty)
     }
 
-    /// Decodes any JSON text; nil when it is not JSON (too deep, malformed, not UTF-8).
+    /// How deeply arrays and objects may nest in a body the sample backend reads.
+    package static let maxDepth = 64
+
+    /// Decodes any JSON text; nil when it is not JSON (malformed, not UTF-8) or nests deeper than
+    /// `maxDepth`.
+    ///
+    /// The depth is checked on the raw bytes first, so a hostile `[[[[…` never reaches the recursive decoder
+    /// (or, later, the recursive encoder), whatever stack the calling thread has.
     package static func parse(_ data: Data) -> AnyCodableValue? {
-        try? JSONDecoder().decode(AnyCodableValue.self, from: data)
+        guard nestingDepth(of: data) <= maxDepth else { return nil }
+        return try? JSONDecoder().decode(AnyCodableValue.self, from: data)
+    }
+
+    /// The deepest array/object nesting in JSON text, ignoring brackets inside strings.
+    static func nestingDepth(of data: Data) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in data {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 
     /// The size in bytes of a value once rendered, for size rules such as the 8 KiB metadata cap.

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// `MessagingController` of the sample backend: operation `messaging.send`, whose namespace the SDK reserves.

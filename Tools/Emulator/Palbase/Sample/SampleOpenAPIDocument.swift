@@ -23,7 +23,7 @@ package enum SampleOpenAPIDocument {
                     + "operation are listed in `x-palbase-errors`. Types, required keys, enums, formats and numeric "
                     + "ranges are checked at the boundary (400 `bad_request`, list in top-level `fields`); text and "
                     + "list rules (trimmed lengths, tags, metadata size) by the handler (400 `validation_error`, list "
-                    + "in `details`). Data belongs to the caller: the API key's tenant now, the signed-in user once "
+                    + "in `details`). Bodies nest at most \(SampleJSON.maxDepth) levels deep. Data belongs to the caller: the API key's tenant now, the signed-in user once "
                     + "sessions exist. `rooms.search` uses the OpenAPI 3.2 `query` operation key."),
         ],
         "servers": [["url": "http://127.0.0.1:54321", "description": "Local emulator (the port may differ)."]],

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// One stored room, as read from `sample_rooms` and rendered on the wire.

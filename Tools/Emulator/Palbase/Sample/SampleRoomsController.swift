@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// `RoomsController` of the sample backend: namespace `rooms`, with the declared errors `not_found` and

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// The handler-level rules of the sample backend: checks on input that already parsed, collected and thrown

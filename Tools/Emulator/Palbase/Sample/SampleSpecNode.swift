@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// A JSON value written as a Swift literal, used to build the OpenAPI document and the declared errors'

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// One stored todo, as read from `sample_todos` and rendered on the wire.

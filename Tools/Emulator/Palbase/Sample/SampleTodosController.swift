@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// `TodosController` of the sample backend: namespace `todos`.

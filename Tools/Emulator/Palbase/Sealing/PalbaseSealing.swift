@@ -43,7 +43,9 @@ enum PalbaseSealing {
     ///
     /// Throws 400 `sealing_invalid` for anything that is not a well-formed envelope for this server's key
     /// whose tag verifies under the request's method and path.
-    static func open(_ body: Data, method: String, path: String, with keyPair: SealingKeyPair) throws
+    static func open(
+        _ body: Data, method: String, path: String, with keyPair: SealingKeyPair
+    ) throws
         -> (plaintext: Data, session: Session)
     {
         guard let sealed = try? JSONDecoder().decode(SealedRequest.self, from: body) else {

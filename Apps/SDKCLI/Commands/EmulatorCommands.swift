@@ -1,0 +1,177 @@
+import Dispatch
+import Emulator
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension Command {
+    /// `sdk emulator`: run the local emulator and point apps at it.
+    public static let emulator = Command.group(
+        name: "emulator",
+        summary: "Run the local emulator (Palbase, Chatbase, Purse) on 127.0.0.1.",
+        discussion: """
+            The emulator answers every SDK over real HTTP with no account and no network. Its data, \
+            API key and sealing key live in the data directory (default \(EmulatorConfiguration.defaultDataDirectory)) \
+            and survive restarts. The admin API is under /__emulator/.
+            """,
+        subcommands: [emulatorStart, emulatorPlist]
+    )
+
+    /// `sdk emulator start [--port N] [--data-dir DIR] [--in-memory] [--pow PREFIX:BITS ...]`.
+    static let emulatorStart = Command(
+        name: "start",
+        summary: "Start the emulator and serve until SIGINT or SIGTERM.",
+        discussion: """
+            Prints the base URL and the API key once listening. --port 0 picks a free port. \
+            --pow demands proof of work under a path prefix, e.g. --pow /auth/signup:12.
+            """,
+        options: [
+            .value(
+                "port", type: .integer(in: 0...65535), default: String(EmulatorConfiguration.defaultPort),
+                help: "Port to listen on; 0 picks a free one."),
+            .value(
+                "data-dir", type: .nonEmpty, valueName: "dir", default: EmulatorConfiguration.defaultDataDirectory,
+                help: "Where the database, API key and sealing key live."),
+            .flag("in-memory", help: "Keep everything in memory; nothing is written to disk."),
+            .repeating(
+                "pow", type: proofOfWorkRule, valueName: "prefix:bits",
+                help: "Demand proof of work under a path prefix with that many leading zero bits."),
+        ],
+        run: { values, context in
+            var configuration = EmulatorConfiguration.standard(
+                port: values.int("port") ?? EmulatorConfiguration.defaultPort,
+                storage: values.flag("in-memory") ? .inMemory : .directory(dataDirectory(values)))
+            configuration.proofOfWork = try values.strings("pow").map { try ProofOfWorkRule(parsing: $0) }
+            let signals = TerminationSignals()
+            let server = try openEmulator(configuration)
+            let baseURL: URL
+            do {
+                baseURL = try server.start()
+            } catch {
+                await server.shutdown()
+                throw CommandFailure(
+                    code: "emulator_start_failed", message: "Cannot listen on port \(configuration.port): \(error)")
+            }
+            let started = EmulatorStarted(
+                baseURL: baseURL.absoluteString, apiKey: server.apiKey, sealingKey: server.sealingPublicKeyBase64URL,
+                storage: configuration.storage.description)
+            try context.emit(
+                started,
+                text: [
+                    "Emulator listening on \(started.baseURL)", "API key: \(started.apiKey)",
+                    "Storage: \(started.storage)",
+                ])
+            let signal = await signals.wait()
+            context.log("Received \(signal), stopping")
+            await server.shutdown()
+        }
+    )
+
+    /// `sdk emulator plist [--port N] [--data-dir DIR]`: a ready `Palbase-Info.plist` on stdout.
+    static let emulatorPlist = Command(
+        name: "plist",
+        summary: "Print a Palbase-Info.plist for the emulator of a data directory.",
+        discussion: """
+            The plist holds base_url, api_key, environment=local and sealing_key (the emulator's sealing \
+            public key). The data directory's keys are created if it has none yet.
+            """,
+        options: [
+            .value(
+                "port", type: .port, default: String(EmulatorConfiguration.defaultPort),
+                help: "The port the emulator listens on."),
+            .value(
+                "data-dir", type: .nonEmpty, valueName: "dir", default: EmulatorConfiguration.defaultDataDirectory,
+                help: "The emulator's data directory."),
+        ],
+        run: { values, context in
+            let port = values.int("port") ?? EmulatorConfiguration.defaultPort
+            let configuration = EmulatorConfiguration.standard(port: port, storage: .directory(dataDirectory(values)))
+            let server = try openEmulator(configuration)
+            let plist = try server.infoPlist()
+            await server.shutdown()
+            let text = String(decoding: plist, as: UTF8.self)
+            if context.isJSON {
+                try context.emit(["plist": text], text: [])
+            } else {
+                context.stdout.write(text.hasSuffix("\n") ? text : text + "\n")
+            }
+        }
+    )
+
+    /// `PREFIX:BITS` as `ProofOfWorkRule(parsing:)` accepts it.
+    private static let proofOfWorkRule = ValueType(expectation: "PREFIX:BITS, e.g. /auth/signup:12") { raw in
+        (try? ProofOfWorkRule(parsing: raw)) != nil
+    }
+
+    private static func dataDirectory(_ values: ParsedValues) -> URL {
+        URL(fileURLWithPath: values.string("data-dir") ?? EmulatorConfiguration.defaultDataDirectory)
+    }
+
+    private static func openEmulator(_ configuration: EmulatorConfiguration) throws -> EmulatorServer {
+        do {
+            return try EmulatorServer(configuration: configuration)
+        } catch {
+            throw CommandFailure(
+                code: "emulator_storage",
+                message: "Cannot open the emulator storage at \(configuration.storage): \(error)")
+        }
+    }
+}
+
+/// What `sdk emulator start` prints once listening.
+private struct EmulatorStarted: Encodable {
+    let baseURL: String
+    let apiKey: String
+    let sealingKey: String
+    let storage: String
+
+    enum CodingKeys: String, CodingKey {
+        case baseURL = "base_url", apiKey = "api_key", sealingKey = "sealing_key", storage
+    }
+}
+
+/// Catches SIGINT and SIGTERM from creation on (their default actions are ignored), so a signal that arrives
+/// before anyone waits is not lost and the command can shut down cleanly.
+private final class TerminationSignals: @unchecked Sendable {
+    private let lock = NSLock()
+    private let queue = DispatchQueue(label: "sdk.emulator.signals")
+    private var sources: [any DispatchSourceSignal] = []
+    private var received: String?
+    private var waiter: CheckedContinuation<String, Never>?
+
+    init() {
+        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [weak self] in self?.deliver(name) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Returns the first signal's name, at once when one already arrived.
+    func wait() async -> String {
+        await withCheckedContinuation { continuation in
+            let early: String? = lock.withLock {
+                if let received { return received }
+                waiter = continuation
+                return nil
+            }
+            if let early { continuation.resume(returning: early) }
+        }
+    }
+
+    private func deliver(_ name: String) {
+        let continuation: CheckedContinuation<String, Never>? = lock.withLock {
+            guard received == nil else { return nil }
+            received = name
+            defer { waiter = nil }
+            return waiter
+        }
+        continuation?.resume(returning: name)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Emulator
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Drives the built `sdk emulator` commands as child processes.
+@Suite struct EmulatorProcessTests {
+    /// Starts `sdk emulator start` on `directory` and returns the process, its base URL and API key.
+    static func start(_ directory: URL, _ extra: [String] = []) async throws -> (EmulatorProcess, URL, String) {
+        let process = try EmulatorProcess(
+            ["emulator", "start", "--port", "0", "--data-dir", directory.path] + extra)
+        let lines = try await process.readLines { $0.hasPrefix("API key: ") }
+        let urlLine = try #require(lines.first { $0.hasPrefix("Emulator listening on ") })
+        let url = try #require(URL(string: String(urlLine.dropFirst("Emulator listening on ".count))))
+        let key = String(try #require(lines.last).dropFirst("API key: ".count))
+        return (process, url, key)
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func startServesUntilASignalThenExitsCleanly(signal: Int32) async throws {
+        try await withTemporaryDirectory { directory async throws in
+            let (process, url, apiKey) = try await Self.start(directory)
+            #expect(url.host == "127.0.0.1" && (url.port ?? 0) > 0)
+            let client = EmulatorTestClient(baseURL: url, defaultHeaders: ["apikey": apiKey])
+            let health = try await client.send("GET", "/__emulator/health")
+            #expect(health.jsonObject()?["api_key"] as? String == apiKey)
+            #expect(try await client.send("GET", "/nothing").status == 404)
+
+            process.send(signal)
+            let exit = try await process.waitForExit()
+            #expect(exit.status == 0 && !exit.signalled)
+            #expect(process.standardError.contains(signal == SIGTERM ? "SIGTERM" : "SIGINT"))
+            // Stopped means stopped: nothing answers on that port any more.
+            await #expect(throws: (any Error).self) { _ = try await client.send("GET", "/__emulator/health") }
+        }
+    }
+
+    @Test func plistMatchesTheDataDirectorysEmulatorAndKeysPersistAcrossRuns() async throws {
+        try await withTemporaryDirectory { directory async throws in
+            let plistRun = try EmulatorProcess(
+                ["emulator", "plist", "--port", "4321", "--data-dir", directory.path])
+            let lines = try await plistRun.readLines { $0 == "</plist>" }
+            #expect(try await plistRun.waitForExit().status == 0)
+            let data = Data(lines.joined(separator: "\n").utf8)
+            let plist = try #require(
+                try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])
+            #expect(plist["base_url"] == "http://127.0.0.1:4321")
+            #expect(plist["environment"] == "local")
+
+            let (first, url, apiKey) = try await Self.start(directory, ["--pow", "/whoami:4"])
+            #expect(apiKey == plist["api_key"])
+            let client = EmulatorTestClient(baseURL: url, defaultHeaders: ["apikey": apiKey])
+            let key = try #require(try await client.send("GET", "/.well-known/palbase-sealing-key").jsonObject())
+            #expect(key["public_key"] as? String == plist["sealing_key"])
+            #expect(try await client.send("GET", "/whoami").jsonObject()?["error"] as? String == "pow_required")
+            first.send(SIGTERM)
+            #expect(try await first.waitForExit().status == 0)
+
+            let (second, _, secondKey) = try await Self.start(directory)
+            #expect(secondKey == apiKey)
+            second.send(SIGTERM)
+            _ = try await second.waitForExit()
+        }
+    }
+
+    @Test func badArgumentsAreUsageErrors() async throws {
+        for arguments in [["emulator", "start", "--port", "70000"], ["emulator", "start", "--pow", "/x:99"]] {
+            let process = try EmulatorProcess(arguments)
+            #expect(try await process.waitForExit().status == 2)
+        }
+    }
+
+    @Test func killMinus9MidWriteNeverCorruptsTheDatabase() async throws {
+        try await withTemporaryDirectory { directory async throws in
+            let (process, url, apiKey) = try await Self.start(directory)
+            let client = EmulatorTestClient(baseURL: url, defaultHeaders: ["apikey": apiKey], timeout: 2)
+            let acknowledged = Acknowledgements()
+            // Two writers: fault rules (admin API, one row each) and logged Palbase requests.
+            let writers = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        var index = 0
+                        while !Task.isCancelled {
+                            let body = #"{"path_prefix":"/w\#(index)","action":{"type":"delay","milliseconds":0}}"#
+                            guard let response = try? await client.send("POST", "/__emulator/faults", json: body),
+                                response.status == 201
+                            else { return }
+                            acknowledged.faultCreated()
+                            index += 1
+                        }
+                    }
+                    group.addTask {
+                        while !Task.isCancelled {
+                            guard
+                                (try? await client.send(
+                                    "POST", "/x", json: #"{"pad":"\#(String(repeating: "p", count: 512))"}"#))
+                                    != nil
+                            else { return }
+                            acknowledged.requestLogged()
+                        }
+                    }
+                }
+            }
+            try await EmulatorProcess.bounded(.seconds(10), "300 acknowledged writes") {
+                while acknowledged.total < 300 { try await Task.sleep(for: .milliseconds(5)) }
+            }
+            process.send(SIGKILL)
+            let exit = try await process.waitForExit()
+            #expect(exit.signalled)
+            writers.cancel()
+            await writers.value
+
+            let db = try SQLiteDatabase(.file(directory.appendingPathComponent(EmulatorConfiguration.databaseFileName)))
+            defer { db.close() }
+            #expect(try db.integrityCheck() == "ok")
+            // Every acknowledged write is durable (synchronous=FULL): at most the request in flight is lost.
+            let faults = try #require(try db.query("SELECT COUNT(*) AS c FROM fault_rules").first?.int("c"))
+            let logged = try #require(try db.query("SELECT COUNT(*) AS c FROM request_log").first?.int("c"))
+            #expect(faults >= acknowledged.faults)
+            #expect(logged >= acknowledged.requests)
+            #expect(faults + logged > 0)
+        }
+    }
+}
+
+/// Counts writes the emulator acknowledged, from the writer tasks.
+private final class Acknowledgements: Sendable {
+    private let counts = LockedValue((faults: 0, requests: 0))
+
+    func faultCreated() { counts.withLock { $0.faults += 1 } }
+    func requestLogged() { counts.withLock { $0.requests += 1 } }
+    var faults: Int { counts.withLock { $0.faults } }
+    var requests: Int { counts.withLock { $0.requests } }
+    var total: Int { counts.withLock { $0.faults + $0.requests } }
+}

@@ -1,0 +1,192 @@
+import ErrorCore
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+
+@testable import Emulator
+
+/// A clock tests move by hand, so lock expiry and rate-limit refill are exact.
+final class SampleTestClock: Sendable {
+    /// 2025-01-02T03:04:05.678Z.
+    static let start = Date(timeIntervalSince1970: 1_735_787_045.678)
+
+    private let current = Mutex(SampleTestClock.start)
+
+    func now() -> Date { current.withLock { $0 } }
+
+    func advance(seconds: Double) {
+        current.withLock { $0 += seconds }
+    }
+
+    /// The clock's instant as the backend renders it.
+    var timestamp: String { SampleTimestamp.format(SampleTimestamp.milliseconds(now())) }
+}
+
+/// Anything the tests can send a sample request through: the real emulator over HTTP, or the handler
+/// directly (for what one emulator cannot show, such as two tenants).
+protocol SampleSender: Sendable {
+    func send(_ method: String, _ target: String, headers: [(String, String)], body: Data?) async throws -> SampleReply
+}
+
+extension SampleSender {
+    /// Sends `json` (text, sent verbatim) as the body.
+    func send(_ method: String, _ target: String, json: String? = nil) async throws -> SampleReply {
+        try await send(
+            method, target, headers: json == nil ? [] : [("Content-Type", "application/json")],
+            body: json.map { Data($0.utf8) })
+    }
+
+    /// Sends a JSON value as the body.
+    func send(_ method: String, _ target: String, value: AnyCodableValue) async throws -> SampleReply {
+        try await send(
+            method, target, headers: [("Content-Type", "application/json")], body: SampleJSON.render(value))
+    }
+
+    /// Creates a todo and returns its wire form; fails the test when creation fails.
+    @discardableResult
+    func createTodo(_ json: String = #"{"title":"Ship it"}"#) async throws -> SampleJSONView {
+        let reply = try await send("POST", "/todos", json: json)
+        try #require(reply.status == 201, "create failed: \(reply.status) \(reply.text)")
+        return reply.json
+    }
+
+    /// Creates a room and returns its wire form; fails the test when creation fails.
+    @discardableResult
+    func createRoom(_ json: String) async throws -> SampleJSONView {
+        let reply = try await send("POST", "/rooms", json: json)
+        try #require(reply.status == 201, "create failed: \(reply.status) \(reply.text)")
+        return reply.json
+    }
+}
+
+/// A sample backend the tests drive, with its clock.
+protocol SampleHarness: SampleSender {
+    var backend: SampleBackend { get }
+    var clock: SampleTestClock { get }
+}
+
+/// Checks `reply` is the contract's error envelope with `status` and `code`, and returns it for further checks.
+@discardableResult
+func expectEnvelope(
+    _ reply: SampleReply, _ status: Int, _ code: String, sourceLocation: SourceLocation = #_sourceLocation
+) -> SampleJSONView {
+    let envelope = reply.json
+    #expect(reply.status == status, "\(reply.text)", sourceLocation: sourceLocation)
+    #expect(envelope["error"].string == code, "\(reply.text)", sourceLocation: sourceLocation)
+    #expect(envelope["status"].int == status, sourceLocation: sourceLocation)
+    #expect(envelope["error_description"].string?.isEmpty == false, sourceLocation: sourceLocation)
+    #expect(envelope["request_id"].string?.hasPrefix("req_") == true, sourceLocation: sourceLocation)
+    #expect(envelope["request_id"].string == reply.header("X-Request-Id"), sourceLocation: sourceLocation)
+    #expect(
+        envelope["details"].exists && envelope["data"].exists, "details and data are always sent",
+        sourceLocation: sourceLocation)
+    return envelope
+}
+
+/// The sample backend on a started in-memory emulator on 127.0.0.1, reached over real HTTP.
+struct SampleEmulator: SampleHarness {
+    let server: EmulatorServer
+    let backend: SampleBackend
+    let clock: SampleTestClock
+    let wire: SampleWireClient
+
+    /// Sends with the emulator's `apikey` (unless the caller passes one) and `Accept: application/json`.
+    func send(_ method: String, _ target: String, headers: [(String, String)], body: Data?) async throws -> SampleReply
+    {
+        var all = headers
+        if !headers.contains(where: { $0.0.lowercased() == "apikey" }) { all.append(("apikey", server.apiKey)) }
+        all.append(("Accept", "application/json"))
+        return try await wire.send(method, target, headers: all, body: body)
+    }
+}
+
+/// Runs `body` against a fresh emulator serving a fresh sample backend, over HTTP.
+func withSampleEmulator<T>(
+    _ configuration: SampleBackendConfiguration = .init(), _ body: (any SampleHarness) async throws -> T
+) async throws -> T {
+    if ProcessInfo.processInfo.environment["SAMPLE_DIRECT"] == "1" {
+        return try await body(try SampleDirect(configuration))
+    }
+    return try await withSampleServer(configuration) { try await body($0) }
+}
+
+/// Runs `body` against a fresh emulator serving a fresh sample backend, and always shuts it down.
+func withSampleServer<T>(
+    _ configuration: SampleBackendConfiguration = .init(), _ body: (SampleEmulator) async throws -> T
+) async throws -> T {
+    let clock = SampleTestClock()
+    let backend = SampleBackend(configuration: configuration, clock: { clock.now() })
+    let server = try EmulatorServer(configuration: .testing(palbaseHandlers: [backend]))
+    do {
+        let url = try server.start()
+        let port = try #require(url.port)
+        let emulator = SampleEmulator(
+            server: server, backend: backend, clock: clock, wire: SampleWireClient(port: port))
+        let result = try await body(emulator)
+        await server.shutdown()
+        return result
+    } catch {
+        await server.shutdown()
+        throw error
+    }
+}
+
+/// The sample backend called directly on an in-memory database, with errors rendered by the platform's own
+/// envelope code: for tenant isolation and per-key limits, which one emulator (one API key) cannot show.
+struct SampleDirect: SampleHarness {
+    let backend: SampleBackend
+    let store: SQLiteDatabase
+    let clock: SampleTestClock
+    var tenant = "tenant_a"
+    var apiKey = "key_a"
+
+    init(_ configuration: SampleBackendConfiguration = .init()) throws {
+        let clock = SampleTestClock()
+        self.clock = clock
+        backend = SampleBackend(configuration: configuration, clock: { clock.now() })
+        store = try SQLiteDatabase(.memory)
+        try store.migrate(backend.migrations)
+    }
+
+    /// The same backend and data, seen by another caller.
+    func caller(tenant: String, apiKey: String) -> SampleDirect {
+        var other = self
+        other.tenant = tenant
+        other.apiKey = apiKey
+        return other
+    }
+
+    func send(_ method: String, _ target: String, headers: [(String, String)], body: Data?) async throws -> SampleReply
+    {
+        let requestID = "req_\(UUID().uuidString.lowercased())"
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var fields = HTTPServerHeaders(headers.map { (name: $0.0, value: $0.1) })
+        fields.add("apikey", apiKey)
+        do {
+            let request = PalbaseRequest(
+                method: method, path: String(parts[0]),
+                segments: try PalbaseRequestParser.segments(of: String(parts[0])),
+                query: try PalbaseRequestParser.query(parts.count > 1 ? String(parts[1]) : nil), headers: fields,
+                body: body ?? Data(), tenant: tenant, requestID: requestID)
+            guard let response = try await backend.handle(request, store: store) else {
+                return Self.reply(PalbaseEnvelope.response(for: .notFound(request.path), requestID: requestID))
+            }
+            var replyHeaders = Dictionary(response.headers.map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { $1 })
+            replyHeaders["x-request-id"] = requestID
+            if response.json != nil { replyHeaders["content-type"] = "application/json" }
+            return SampleReply(status: response.status, headers: replyHeaders, body: response.json ?? Data())
+        } catch {
+            return Self.reply(
+                PalbaseEnvelope.response(for: PalbasePlatform.httpError(for: error), requestID: requestID))
+        }
+    }
+
+    private static func reply(_ response: HTTPServerResponse) -> SampleReply {
+        let headers = Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+        guard case .bytes(let body) = response.body else {
+            return SampleReply(status: response.status, headers: headers, body: Data())
+        }
+        return SampleReply(status: response.status, headers: headers, body: body)
+    }
+}

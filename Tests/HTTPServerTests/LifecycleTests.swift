@@ -1,0 +1,174 @@
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+
+/// Starting, connection limits, shutdown, and leaks.
+@Suite(.timeLimit(.minutes(1)))
+struct LifecycleTests {
+    @Test func connectionsBeyondTheLimitGet503AndAClose() async throws {
+        let configuration = ServerTestHarness.configuration(maxConnections: 2)
+        try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
+            // A completed exchange proves each connection is registered.
+            var held: [ServerTestClient] = []
+            for _ in 0..<2 {
+                let client = try await ServerTestClient.connect(port: server.port)
+                try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try await client.readResponse().status == 200)
+                held.append(client)
+            }
+            let extra = try await ServerTestClient.connect(port: server.port)
+            let refused = try await extra.readResponse()
+            #expect(refused.status == 503)
+            #expect(refused.closesConnection)
+            #expect(refused.text == #"{"error":"service_unavailable"}"#)
+            #expect(try await extra.readUntilClose().isEmpty)
+            #expect(server.openConnectionCount == 2)
+
+            // Once a slot frees up, new connections are served again.
+            await held[0].close()
+            #expect(await server.waitForOpenConnections(atMost: 1))
+            let next = try await ServerTestClient.connect(port: server.port)
+            try await next.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await next.readResponse().status == 200)
+        }
+    }
+
+    @Test func shutdownEndsIdleBusyAndStreamingConnections() async throws {
+        let streaming = ServerTestSignal()
+        let handling = ServerTestSignal()
+        let handler: HTTPServer.Handler = { request in
+            switch request.path {
+            case "/slow":
+                handling.fire()
+                // Ignores nothing: the sleep ends early because shutdown cancels the handler.
+                try? await Task.sleep(for: .seconds(30))
+                return HTTPServerResponse(body: Data("late".utf8))
+            case "/stream":
+                return .stream { writer in
+                    try await writer.write("first")
+                    streaming.fire()
+                    while true {
+                        _ = await ServerTestSignal().wait(timeout: .seconds(30)); try Task.checkCancellation()
+                    }
+                }
+            default:
+                return HTTPServerResponse(body: Data("ok".utf8))
+            }
+        }
+        let server = HTTPServer(configuration: ServerTestHarness.configuration(), handler: handler)
+        let port = try server.start()
+        let idle = try await ServerTestClient.connect(port: port)
+        try await idle.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try await idle.readResponse().text == "ok")
+        let busy = try await ServerTestClient.connect(port: port)
+        try await busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        let stream = try await ServerTestClient.connect(port: port)
+        try await stream.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(await handling.wait())
+        #expect(await streaming.wait())
+        #expect(server.openConnectionCount == 3)
+
+        let start = ContinuousClock.now
+        try await ServerTestHarness.stop(server)
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(server.openConnectionCount == 0)
+        for client in [idle, busy, stream] {
+            #expect(await client.waitForClose(timeout: .seconds(2)))
+            await client.close()
+        }
+        await #expect(throws: ServerTestClient.Failure.self) { try await ServerTestClient.connect(port: port) }
+        #expect(ServerProcessProbe.socketDescriptors(port: port) == 0)
+        #expect(ServerProcessProbe.threadCount(named: "http-c:\(port)") == 0)
+        #expect(ServerProcessProbe.threadCount(named: "http-a:\(port)") == 0)
+    }
+
+    @Test func manyConnectionsLeaveNoDescriptorsOrThreadsBehind() async throws {
+        let server = HTTPServer(configuration: ServerTestHarness.configuration(), handler: EchoReport.handler)
+        let port = try server.start()
+        #expect(ServerProcessProbe.socketDescriptors(port: port) == 1)  // the listener
+        // 200 connections, 8 at a time, mixing clean closes, keep-alive clients that hang up,
+        // and clients that vanish mid-request.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    for index in 0..<25 {
+                        let client = try await ServerTestClient.connect(port: port)
+                        switch (worker + index) % 3 {
+                        case 0:
+                            try await client.send("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                            _ = try await client.readUntilClose()
+                        case 1:
+                            try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                            _ = try await client.readResponse()
+                        default:
+                            try await client.send("POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\npartial")
+                        }
+                        await client.close()
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(await server.waitForOpenConnections(atMost: 0))
+        #expect(ServerProcessProbe.socketDescriptors(port: port) == 1)
+        #expect(ServerProcessProbe.threadCount(named: "http-c:\(port)") <= 1)  // the last one is joined at shutdown
+
+        let descriptorsBeforeShutdown = ServerProcessProbe.openDescriptorCount()
+        try await ServerTestHarness.stop(server)
+        #expect(ServerProcessProbe.socketDescriptors(port: port) == 0)
+        #expect(ServerProcessProbe.threadCount(named: "http-c:\(port)") == 0)
+        #expect(ServerProcessProbe.threadCount(named: "http-a:\(port)") == 0)
+        // Process-wide count (other suites may run in parallel, so only an upper bound holds).
+        #expect(ServerProcessProbe.openDescriptorCount() <= descriptorsBeforeShutdown)
+    }
+
+    @Test func writesToVanishedClientsNeverCrashTheServer() async throws {
+        let body = Data(repeating: 0x63, count: 4 << 20)
+        let handler: HTTPServer.Handler = { _ in HTTPServerResponse(body: body) }
+        try await ServerTestHarness.withServer(handler: handler) { server in
+            for _ in 0..<5 {
+                let client = try await ServerTestClient.connect(port: server.port)
+                try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                _ = try await client.read(count: 100)
+                await client.close()
+            }
+            #expect(await server.waitForOpenConnections(atMost: 0))
+            let client = try await ServerTestClient.connect(port: server.port)
+            try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await client.readResponse().body.count == body.count)
+        }
+    }
+
+    @Test func startRefusesBadAddressesAndSecondStarts() async throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.host = "not-an-address"
+        #expect(throws: HTTPServerError.invalidAddress(host: "not-an-address", port: 0)) {
+            try HTTPServer(configuration: configuration, handler: EchoReport.handler).start()
+        }
+
+        let server = HTTPServer(handler: EchoReport.handler)
+        let port = try server.start()
+        #expect(port > 0)
+        #expect(server.port == port)
+        #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(port)")
+        #expect(throws: HTTPServerError.alreadyStarted) { try server.start() }
+
+        var taken = HTTPServer.Configuration()
+        taken.port = port
+        #expect(throws: HTTPServerError.systemCallFailed(operation: "bind", code: EADDRINUSE)) {
+            try HTTPServer(configuration: taken, handler: EchoReport.handler).start()
+        }
+
+        try await ServerTestHarness.stop(server)
+        try await ServerTestHarness.stop(server)  // a second shutdown returns at once
+        #expect(throws: HTTPServerError.stopped) { try server.start() }
+    }
+
+    @Test func shutdownBeforeStartIsHarmless() async throws {
+        let server = HTTPServer(handler: EchoReport.handler)
+        try await ServerTestHarness.stop(server)
+        #expect(server.openConnectionCount == 0)
+        #expect(throws: HTTPServerError.stopped) { try server.start() }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+
+/// Read and idle timeouts: slow or silent clients cannot hold a connection thread.
+@Suite(.timeLimit(.minutes(1)))
+struct TimeoutTests {
+    private static let short: Duration = .milliseconds(200)
+
+    @Test func headerTrickledPastTheReadTimeoutIsCut() async throws {
+        // One byte every 50 ms keeps each individual read well inside 200 ms, so only a deadline
+        // on the whole header section can stop it.
+        let configuration = ServerTestHarness.configuration(readTimeout: Self.short)
+        try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
+            let client = try await ServerTestClient.connect(port: server.port)
+            let trickle = Array("GET / HTTP/1.1\r\nX-Slow: " + String(repeating: "z", count: 200))
+            let start = ContinuousClock.now
+            var closed = false
+            for character in trickle where !closed {
+                try? await client.send(String(character))
+                closed = await client.waitForClose(timeout: .milliseconds(50))
+            }
+            let elapsed = ContinuousClock.now - start
+            #expect(closed)
+            #expect(elapsed >= Self.short)
+            #expect(elapsed < .seconds(3))
+            let response = String(decoding: try await client.readUntilClose(), as: UTF8.self)
+            #expect(response.hasPrefix("HTTP/1.1 408 "))
+            #expect(response.hasSuffix(#"{"error":"request_timeout"}"#))
+        }
+    }
+
+    @Test func stalledBodyIsCutAfterTheReadTimeout() async throws {
+        let configuration = ServerTestHarness.configuration(readTimeout: Self.short)
+        try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
+            let client = try await ServerTestClient.connect(port: server.port)
+            try await client.send("POST / HTTP/1.1\r\nContent-Length: 10\r\n\r\nhalf")
+            let response = try await client.readResponse()
+            #expect(response.status == 408)
+            #expect(await client.waitForClose(timeout: .seconds(5)))
+        }
+    }
+
+    @Test func silentNewConnectionIsClosedQuietly() async throws {
+        let configuration = ServerTestHarness.configuration(readTimeout: Self.short)
+        try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
+            let start = ContinuousClock.now
+            let client = try await ServerTestClient.connect(port: server.port)
+            #expect(try await client.readUntilClose().isEmpty)
+            #expect(ContinuousClock.now - start >= Self.short)
+            #expect(await server.waitForOpenConnections(atMost: 0))
+        }
+    }
+
+    @Test func idleKeepAliveConnectionIsClosedAfterTheIdleTimeout() async throws {
+        let configuration = ServerTestHarness.configuration(readTimeout: .seconds(5), idleTimeout: Self.short)
+        try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
+            let client = try await ServerTestClient.connect(port: server.port)
+            // Measured from before the request, since the server's idle clock starts when its
+            // response leaves, a moment before we finish reading it.
+            let start = ContinuousClock.now
+            try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await client.readResponse().status == 200)
+            // Idle is not an error: the close comes without a 408.
+            #expect(try await client.readUntilClose().isEmpty)
+            let elapsed = ContinuousClock.now - start
+            #expect(elapsed >= Self.short)
+            #expect(elapsed < .seconds(3))
+        }
+    }
+
+    @Test func activeKeepAliveConnectionOutlivesTheIdleTimeout() async throws {
+        let configuration = ServerTestHarness.configuration(idleTimeout: .milliseconds(300))
+        try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
+            let client = try await ServerTestClient.connect(port: server.port)
+            var connectionIDs: Set<Int> = []
+            let start = ContinuousClock.now
+            // Requests 100 ms apart for longer than the idle timeout, all on one connection.
+            while ContinuousClock.now - start < .milliseconds(600) {
+                try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                connectionIDs.insert(try EchoReport.decode(try await client.readResponse().body).connectionID)
+                #expect(await !client.waitForClose(timeout: .milliseconds(100)))
+            }
+            #expect(connectionIDs.count == 1)
+        }
+    }
+}

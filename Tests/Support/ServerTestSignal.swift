@@ -1,0 +1,87 @@
+import Synchronization
+
+/// A one-shot event between a test and a server handler: one side fires, the other awaits it
+/// with a timeout.
+///
+/// Waiting is cancellation-aware, so a stream producer parked on a signal lets
+/// `HTTPServer.shutdown()` finish even when the test failed before firing it.
+public final class ServerTestSignal: Sendable {
+    private struct Waiter {
+        let continuation: CheckedContinuation<Bool, Never>
+        var timer: Task<Void, Never>?
+    }
+
+    private struct State {
+        var fired = false
+        var waiters: [Int: Waiter] = [:]
+        var cancelledEarly: Set<Int> = []
+        var nextTicket = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates an unfired signal.
+    public init() {}
+
+    /// True once `fire()` was called.
+    public var isFired: Bool { state.withLock { $0.fired } }
+
+    /// Fires the signal and wakes every waiter (later waits return at once).
+    public func fire() {
+        let waiters = state.withLock { (state: inout State) -> [Waiter] in
+            state.fired = true
+            defer { state.waiters.removeAll() }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters {
+            waiter.timer?.cancel()
+            waiter.continuation.resume(returning: true)
+        }
+    }
+
+    /// Waits until fired; returns false on timeout or when the waiting task is cancelled.
+    public func wait(timeout: Duration = ServerTestClient.defaultTimeout) async -> Bool {
+        let ticket = state.withLock { (state: inout State) -> Int in
+            defer { state.nextTicket += 1 }
+            return state.nextTicket
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let immediate = state.withLock { (state: inout State) -> Bool? in
+                    if state.fired { return true }
+                    if state.cancelledEarly.remove(ticket) != nil { return false }
+                    state.waiters[ticket] = Waiter(continuation: continuation)
+                    return nil
+                }
+                if let immediate {
+                    continuation.resume(returning: immediate)
+                    return
+                }
+                let timer = Task { [self] in
+                    try? await Task.sleep(for: timeout)
+                    if !Task.isCancelled { resolve(ticket, cancelledEarly: false) }
+                }
+                let settled = state.withLock { (state: inout State) -> Bool in
+                    guard state.waiters[ticket] != nil else { return true }
+                    state.waiters[ticket]?.timer = timer
+                    return false
+                }
+                if settled { timer.cancel() }
+            }
+        } onCancel: {
+            resolve(ticket, cancelledEarly: true)
+        }
+    }
+
+    private func resolve(_ ticket: Int, cancelledEarly: Bool) {
+        let waiter = state.withLock { (state: inout State) -> Waiter? in
+            guard let waiter = state.waiters.removeValue(forKey: ticket) else {
+                if cancelledEarly { state.cancelledEarly.insert(ticket) }
+                return nil
+            }
+            return waiter
+        }
+        waiter?.timer?.cancel()
+        waiter?.continuation.resume(returning: false)
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+extension EmulatorConfiguration {
+    /// The Palbase route handlers `sdk emulator start` and `sdk demo` mount, in dispatch order.
+    ///
+    /// One line per handler: the Palbase sample backend, later auth.
+    package static let standardPalbaseHandlers: [any PalbaseRouteHandler] = []
+
+    /// The services `sdk emulator start` mounts under their prefixes (Chatbase, Purse) once they exist.
+    package static let standardServices: [(prefix: String, service: any EmulatorService)] = []
+
+    /// What `sdk emulator start` runs: every standard handler and service, on `port`, storing in `storage`.
+    package static func standard(port: Int = defaultPort, storage: Storage) -> EmulatorConfiguration {
+        var configuration = EmulatorConfiguration(port: port, storage: storage)
+        configuration.palbaseHandlers = standardPalbaseHandlers
+        for (prefix, service) in standardServices { configuration.mount(service, at: prefix) }
+        return configuration
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// One accepted connection, served from accept to close by its own thread.
+///
+/// The thread reads a request, starts the handler on a task, sleeps on the connection's
+/// `ConnectionControl` until the task delivers, writes the response and loops, so pipelined
+/// requests are answered strictly in order. All socket I/O happens here, never on the handler's
+/// task.
+final class Connection {
+    /// How long a closing connection keeps reading (and discarding) so the client can take our
+    /// last response before we close; see `Socket.linger`.
+    private static let lingerTime: Duration = .seconds(1)
+    private static let lingerBytes = 1 << 20
+
+    let descriptor: Int32
+    let id: Int
+    let remotePort: Int
+    let core: ServerCore
+    let control: ConnectionControl
+    let reader: RequestReader
+
+    init(descriptor: Int32, id: Int, remotePort: Int, core: ServerCore, control: ConnectionControl) {
+        self.descriptor = descriptor
+        self.id = id
+        self.remotePort = remotePort
+        self.core = core
+        self.control = control
+        let configuration = core.configuration
+        reader = RequestReader(
+            descriptor: descriptor,
+            limits: .init(
+                maxHeaderBytes: max(256, configuration.maxHeaderBytes),
+                maxBodyBytes: max(0, configuration.maxRequestBodyBytes),
+                readTimeout: configuration.readTimeout, idleTimeout: configuration.idleTimeout))
+    }
+
+    /// How a connection ends.
+    enum Ending {
+        /// Send FIN, drain what the client still sends, then close.
+        case graceful
+        /// Close now: the client is gone, idle, or the server is stopping.
+        case immediate
+    }
+
+    /// Serves until the connection ends, then unregisters (which closes the descriptor).
+    func run() {
+        if serve() == .graceful, !control.isStopped {
+            Socket.linger(descriptor, until: .after(Self.lingerTime), maxBytes: Self.lingerBytes)
+        }
+        core.connectionThreadFinished(id)
+    }
+
+    private func serve() -> Ending {
+        var isFirst = true
+        while !control.isStopped {
+            let head: RequestHead
+            let body: Data
+            do {
+                (head, body) = try reader.nextRequest(isFirst: isFirst) { send(ResponseHead.continueResponse) }
+            } catch {
+                switch error {
+                case .quiet, .broken: return .immediate
+                case .rejected(let failure):
+                    _ = send(ResponseHead.errorResponse(failure))
+                    return .graceful
+                }
+            }
+            isFirst = false
+            let request = HTTPServerRequest(
+                method: head.method, target: head.target, headers: head.headers, body: body,
+                remotePort: remotePort, connectionID: id)
+            let outcome = runHandler(request, head: head)
+            let next = respond(outcome, to: head)
+            control.endExchange()
+            if control.isStopped { return .immediate }
+            switch next {
+            case .keepAlive: continue
+            case .close: return reader.peerClosed ? .immediate : .graceful
+            case .abort: return .immediate
+            }
+        }
+        return .immediate
+    }
+
+    /// Runs the handler (and any stream producer) on a task and blocks this thread until the
+    /// response is ready. The `delay` fault is served on the task so it costs no thread time.
+    private func runHandler(_ request: HTTPServerRequest, head: RequestHead) -> HandlerOutcome {
+        let handler = core.handler
+        let control = control
+        let isHead = head.isHead
+        let task = Task {
+            let response = await handler(request)
+            if case .delay(let duration) = response.fault {
+                try? await Task.sleep(for: duration)
+            }
+            guard case .stream(let producer) = response.body,
+                ResponsePlan.runsProducer(for: response, isHead: isHead)
+            else {
+                control.deliver(HandlerOutcome(response: response, writer: nil))
+                return
+            }
+            let writer = StreamWriter(lock: control.lock)
+            control.deliver(HandlerOutcome(response: response, writer: writer))
+            do {
+                try await producer(writer)
+                writer.finish(producerFailed: false)
+            } catch {
+                writer.finish(producerFailed: true)
+            }
+        }
+        control.attach(task)
+        return control.awaitOutcome()
+    }
+
+    /// Sends all of `bytes`, waiting out a slow reader up to the write timeout.
+    func send(_ bytes: [UInt8]) -> Bool {
+        Socket.sendAll(descriptor, bytes, stallTimeout: core.configuration.writeTimeout)
+    }
+
+    func send(_ data: Data) -> Bool {
+        data.withUnsafeBytes { Socket.sendAll(descriptor, $0, stallTimeout: core.configuration.writeTimeout) }
+    }
+}

@@ -1,0 +1,52 @@
+import Glibc
+
+/// A pthread mutex with one condition variable on the monotonic clock.
+///
+/// The connection thread sleeps on it while the async handler or a stream producer runs; the
+/// handler's task wakes it. `Synchronization.Mutex` has no condition variable, hence this.
+final class ConditionLock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+
+    func unlock() { pthread_mutex_unlock(mutex) }
+
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+
+    /// Wakes the waiter, if any. Call with or without the lock held.
+    func signal() { pthread_cond_signal(condition) }
+
+    /// Sleeps until signalled or `deadline`; the lock must be held. Returns false on timeout.
+    /// Spurious wake-ups return true, so callers re-check their predicate in a loop.
+    @discardableResult
+    func wait(until deadline: Deadline) -> Bool {
+        if deadline == .never {
+            pthread_cond_wait(condition, mutex)
+            return true
+        }
+        var spec = timespec(
+            tv_sec: Int(deadline.nanoseconds / 1_000_000_000), tv_nsec: Int(deadline.nanoseconds % 1_000_000_000))
+        return pthread_cond_timedwait(condition, mutex, &spec) != ETIMEDOUT
+    }
+}
