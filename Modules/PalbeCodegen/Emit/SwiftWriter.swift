@@ -1,0 +1,57 @@
+/// Builds Swift source text line by line, with indentation and at most one blank line in a row.
+struct SwiftWriter {
+    private(set) var text = ""
+    private var depth = 0
+    private var lastLineBlank = true
+    /// Set when the written code spells `Date`, so the file imports Foundation.
+    var usesFoundation = false
+
+    init() {}
+
+    var indent: String { String(repeating: "    ", count: depth) }
+
+    mutating func line(_ content: String) {
+        text += indent
+        text += content
+        text += "\n"
+        lastLineBlank = false
+    }
+
+    /// A blank line, unless the previous line is blank or the text (or block) just began.
+    mutating func blank() {
+        guard !lastLineBlank else { return }
+        text += "\n"
+        lastLineBlank = true
+    }
+
+    /// `///` lines for `text` (nothing for `nil`).
+    mutating func doc(_ text: String?) {
+        for line in SwiftLiteral.docLines(text, indent: indent) {
+            self.text += line + "\n"
+            lastLineBlank = false
+        }
+    }
+
+    /// `header {`, the body one level deeper, then `}`.
+    mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
+        line(header + " {")
+        depth += 1
+        lastLineBlank = true
+        body(&self)
+        depth -= 1
+        line("}")
+    }
+
+    /// `switch subject {` with its `case` lines at the same depth, as Swift style has them.
+    mutating func switchBlock(_ subject: String, _ body: (inout SwiftWriter) -> Void) {
+        line("switch \(subject) {")
+        lastLineBlank = true
+        body(&self)
+        line("}")
+    }
+
+    /// Notes the types a declaration spells, for the Foundation import.
+    mutating func note(_ type: TypeRef) {
+        if type.usesFoundation { usesFoundation = true }
+    }
+}
