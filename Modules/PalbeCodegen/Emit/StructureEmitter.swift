@@ -121,8 +121,6 @@ enum StructureEmitter {
                 }
                 getter.line("return fields")
             }
-            body.blank()
-            emitEquality(properties.map(\.name), typeName: declaration.name, into: &body)
         }
     }
 }
