@@ -16,7 +16,8 @@ public enum CodegenError: Error, Sendable, Equatable {
     case unsupportedVersion(found: String)
     /// A node has the wrong shape, such as a string where the spec requires an object.
     case invalidSpec(pointer: String, reason: String)
-    /// A `$ref` names nothing in the document, points outside it, or loops back on itself.
+    /// A `$ref` names nothing in the document or points outside it (a `$ref` chain that loops
+    /// back on itself is an ``invalidSpec(pointer:reason:)``).
     case unresolvedReference(pointer: String, reference: String)
     /// An operation has no `operationId`, or one that is not `namespace.method` / `method`.
     case invalidOperationID(pointer: String, reason: String)

@@ -30,33 +30,38 @@ struct DeclarationGraph {
     /// property of their own type, optional or not): Swift value types cannot, so they are
     /// emitted as final classes and indirect enums. Arrays and dictionaries break a cycle.
     ///
-    /// - Throws: ``CodegenError/unsupported(pointer:reason:)`` for a cycle of typealiases only.
+    /// - Throws: ``CodegenError/unsupported(pointer:reason:)`` for a cycle of typealiases
+    ///   (`A = [A]`), which Swift cannot declare.
     func markRecursion() throws(CodegenError) {
         var index: [ObjectIdentifier: Int] = [:]
         for (position, declaration) in all.enumerated() { index[ObjectIdentifier(declaration)] = position }
-        let edges: [[Int]] = all.map { declaration in
+        let inline: [[Int]] = all.map { declaration in
             inlineEdges(of: declaration).compactMap { index[ObjectIdentifier($0)] }
         }
-        for component in StronglyConnected.components(count: all.count, edges: edges) {
-            let isCycle = component.count > 1 || edges[component[0]].contains(component[0])
-            guard isCycle else { continue }
-            let members = component.map { all[$0] }
-            var breaksCycle = false
-            for member in members {
+        for component in StronglyConnected.components(count: all.count, edges: inline)
+        where component.count > 1 || inline[component[0]].contains(component[0]) {
+            for member in component.map({ all[$0] }) {
                 switch member.body {
-                case .structure, .union:
-                    member.isRecursive = true
-                    breaksCycle = true
-                default:
-                    break
+                case .structure, .union: member.isRecursive = true
+                default: break
                 }
             }
-            if !breaksCycle {
-                let first = members.map(\.pointer).min()!
-                throw CodegenError.unsupported(
-                    pointer: first.description,
-                    reason: "schemas that only refer to each other form a cycle with no type in it")
-            }
+        }
+        // A typealias may not mention itself at any depth.
+        let aliases: [[Int]] = all.map { declaration in
+            guard let target = declaration.aliasTarget, let referenced = target.declaration,
+                referenced.aliasTarget != nil
+            else { return [] }
+            return [index[ObjectIdentifier(referenced)]].compactMap { $0 }
+        }
+        for component in StronglyConnected.components(count: all.count, edges: aliases)
+        where component.count > 1 || aliases[component[0]].contains(component[0]) {
+            let first = component.map { all[$0].pointer }.min()!
+            throw CodegenError.unsupported(
+                pointer: first.description,
+                reason:
+                    "a schema that is only an array or dictionary of itself cannot be a Swift typealias; wrap it in an object"
+            )
         }
     }
 

@@ -44,7 +44,9 @@ struct FileAssembler {
         if usesFoundation { importLines.insert("Foundation") }
         var text = header + "\n\n"
         text += importLines.sorted().map { "import \($0)\n" }.joined()
-        if !body.isEmpty { text += "\n" + body }
+        var trimmed = Substring(body)
+        while trimmed.last == "\n" { trimmed = trimmed.dropLast() }
+        if !trimmed.isEmpty { text += "\n" + trimmed + "\n" }
         return text
     }
 

@@ -47,16 +47,18 @@ struct SpecDocument {
     /// resolves to itself. Other keys beside `$ref` are ignored, as OpenAPI 3.0 says.
     func resolve(_ node: SpecNode) throws(CodegenError) -> SpecNode {
         var current = node
-        var seen: Set<JSONPointer> = []
+        var chain: [String] = []
         while let reference = try current.string("$ref") {
             guard let target = JSONPointer(reference: reference), let resolved = self.node(at: target) else {
                 throw CodegenError.unresolvedReference(
                     pointer: current.pointer.appending("$ref").description, reference: reference)
             }
-            guard seen.insert(target).inserted else {
-                throw CodegenError.unresolvedReference(
-                    pointer: node.pointer.appending("$ref").description, reference: reference)
+            guard !chain.contains(reference) else {
+                throw CodegenError.invalidSpec(
+                    pointer: node.pointer.appending("$ref").description,
+                    reason: "$ref chain loops back on itself: \((chain + [reference]).joined(separator: " → "))")
             }
+            chain.append(reference)
             current = resolved
         }
         return current
