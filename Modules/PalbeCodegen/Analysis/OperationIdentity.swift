@@ -14,7 +14,8 @@ struct OperationIdentity {
     let reservedNamespace: String?
 
     init(_ node: SpecNode) throws(CodegenError) {
-        let pointer = node.pointer.appending("operationId").description
+        // Built only on the error paths: a pointer's text is not free.
+        var pointer: String { node.pointer.appending("operationId").description }
         guard let id = try node.string("operationId") else {
             throw CodegenError.invalidOperationID(
                 pointer: node.pointer.description,

@@ -24,7 +24,7 @@ extension OperationReader {
                 }
                 used.insert(name)
                 segments.append(.parameter(parameter))
-            } else if piece.contains("{") || piece.contains("}") {
+            } else if piece.contains(Character("{")) || piece.contains(Character("}")) {
                 return .failure(
                     OperationSkip(
                         reason:

@@ -44,8 +44,8 @@ struct FileAssembler {
         if usesFoundation { importLines.insert("Foundation") }
         var text = header + "\n\n"
         text += importLines.sorted().map { "import \($0)\n" }.joined()
-        var trimmed = Substring(body)
-        while trimmed.last == "\n" { trimmed = trimmed.dropLast() }
+        var trimmed = body
+        while trimmed.hasSuffix("\n") { trimmed.removeLast() }
         if !trimmed.isEmpty { text += "\n" + trimmed + "\n" }
         return text
     }

@@ -1,39 +1,42 @@
 extension JSONParser {
     /// Reads a string literal starting at the opening quote, decoding every escape, including
-    /// UTF-16 surrogate pairs; an unpaired surrogate or a raw control character is an error.
+    /// UTF-16 surrogate pairs; an unpaired surrogate, a raw control character or invalid UTF-8
+    /// is an error.
     mutating func parseString() throws(CodegenError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        let start = index
+        var decoded: [UInt8]?  // only allocated once an escape shows up
         var runStart = index
         while true {
             guard index < bytes.count else { throw failure("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                try appendRun(from: runStart, to: &scalars)
+                let text: String?
+                if var buffer = decoded {
+                    buffer.append(contentsOf: bytes[runStart..<index])
+                    text = String(validating: buffer, as: UTF8.self)
+                } else {
+                    text = String(validating: bytes[start..<index], as: UTF8.self)
+                }
+                guard let text else {
+                    index = start
+                    throw failure("invalid UTF-8 in a string")
+                }
                 index += 1
-                return String(scalars)
+                return text
             }
             if byte < 0x20 { throw failure("raw control character in a string; escape it") }
             if byte == UInt8(ascii: "\\") {
-                try appendRun(from: runStart, to: &scalars)
+                var buffer = decoded ?? []
+                buffer.append(contentsOf: bytes[runStart..<index])
                 index += 1
-                scalars.append(try parseEscape())
+                buffer.append(contentsOf: String(try parseEscape()).utf8)
+                decoded = buffer
                 runStart = index
             } else {
                 index += 1
             }
         }
-    }
-
-    /// Appends the unescaped bytes `runStart..<index`, which must be valid UTF-8.
-    private mutating func appendRun(from runStart: Int, to scalars: inout String.UnicodeScalarView) throws(CodegenError)
-    {
-        guard runStart < index else { return }
-        guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else {
-            index = runStart
-            throw failure("invalid UTF-8 in a string")
-        }
-        scalars.append(contentsOf: text.unicodeScalars)
     }
 
     private mutating func parseEscape() throws(CodegenError) -> Unicode.Scalar {

@@ -26,7 +26,8 @@ struct JSONPointer: Hashable, Comparable, CustomStringConvertible {
         }
         guard decoded.hasPrefix("/") else { return nil }
         self.tokens = decoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            $0.contains(Character("~"))
+                ? $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") : String($0)
         }
     }
 
@@ -39,8 +40,11 @@ struct JSONPointer: Hashable, Comparable, CustomStringConvertible {
     }
 
     var description: String {
-        tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
-            .joined()
+        tokens.map { token in
+            guard token.contains(Character("~")) || token.contains(Character("/")) else { return "/" + token }
+            return "/" + token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        }
+        .joined()
     }
 
     static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
@@ -52,7 +56,7 @@ extension String {
     /// Decodes `%XX` escapes (a reference is a URI fragment); `nil` when an escape is malformed
     /// or the bytes are not UTF-8.
     fileprivate func removingPercentEncodingForPointer() -> String? {
-        guard contains("%") else { return self }
+        guard contains(Character("%")) else { return self }
         var bytes: [UInt8] = []
         var iterator = utf8.makeIterator()
         while let byte = iterator.next() {

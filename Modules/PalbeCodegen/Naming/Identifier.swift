@@ -43,7 +43,13 @@ enum Identifier {
     static let unusableAsValueName: Set<String> = ["self"]
 
     static func isIdentifierCharacter(_ character: Character) -> Bool {
-        character == "_" || character.isLetter || ("0"..."9").contains(character)
+        if let ascii = character.asciiValue {
+            // The common case without Unicode property lookups.
+            return ascii == UInt8(ascii: "_")
+                || (ascii | 0x20 >= UInt8(ascii: "a") && ascii | 0x20 <= UInt8(ascii: "z"))
+                || (ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9"))
+        }
+        return character.isLetter
     }
 
     private static func splitWords(_ name: String) -> [Substring] {
@@ -51,9 +57,16 @@ enum Identifier {
     }
 
     private static func normalizedWord(_ word: Substring) -> String {
-        let letters = word.filter(\.isLetter)
-        if letters.count > 1, letters.allSatisfy(\.isUppercase) { return word.lowercased() }
-        return String(word)
+        var letters = 0
+        var allUppercase = true
+        for character in word where character.isLetter {
+            letters += 1
+            if !character.isUppercase {
+                allUppercase = false
+                break
+            }
+        }
+        return letters > 1 && allUppercase ? word.lowercased() : String(word)
     }
 
     private static func lowercasingLeadingCapitals(_ word: String) -> String {

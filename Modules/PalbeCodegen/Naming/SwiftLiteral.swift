@@ -23,9 +23,14 @@ enum SwiftLiteral {
     /// whitespace trimmed, every line break (`\r\n`, `\r`, `\n`) honoured. Empty for no text.
     static func docLines(_ text: String?, indent: String) -> [String] {
         guard let text else { return [] }
-        let normalized = text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
-        var lines = normalized.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String($0.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+        let normalized =
+            text.unicodeScalars.contains("\r") ? text.replacing("\r\n", with: "\n").replacing("\r", with: "\n") : text
+        var lines = normalized.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var trimmed = Substring(line)
+            while let last = trimmed.utf8.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+                trimmed.removeLast()
+            }
+            return String(trimmed)
         }
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }

@@ -66,7 +66,9 @@ struct SpecNode {
 
 extension String {
     func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0.isWhitespace }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        var trimmed = Substring(self)
+        while let first = trimmed.first, first.isWhitespace { trimmed.removeFirst() }
+        while let last = trimmed.last, last.isWhitespace { trimmed.removeLast() }
+        return String(trimmed)
     }
 }
