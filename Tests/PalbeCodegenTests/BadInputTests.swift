@@ -411,3 +411,41 @@ extension BadInputTests {
             "public nonisolated struct Node: Codable, Sendable, Equatable {\n    public var children: Tree?\n")
     }
 }
+
+extension BadInputTests {
+    /// Text from the spec lands in comments (summaries, ids, paths, error descriptions,
+    /// header names); a line break in it must never end a comment early.
+    @Test func lineBreaksInSpecTextStayInsideComments() throws {
+        let injected = #"\nINJECTED(\r\nINJECTED\rINJECTED"#
+        let spec = Harness.spec(
+            paths: [
+                Harness.path(
+                    "/a\(injected)/{id}", "post",
+                    ##"""
+                    {"operationId": "ns.op", "summary": "S\##(injected)", "description": "D\##(injected)",
+                     "parameters": [{"name": "id", "in": "path", "required": true, "description": "P\##(injected)"},
+                                    {"name": "X-H\##(injected)", "in": "header"}],
+                     "x-palbase-errors": [{"code": "c\##(injected)", "description": "E\##(injected)"}],
+                     \##(Harness.json200(##"{"type": "object", "description": "R\##(injected)", "properties": {"k": {"type": "string", "description": "K\##(injected)", "enum": ["v\##(injected)"]}}}"##))}
+                    """##),
+                Harness.path(
+                    "/b", "post",
+                    ##"{"operationId": "ns.skipped\##(injected)", "requestBody": {"content": {"text/plain\##(injected)": {}}}}"##
+                ),
+            ].joined(separator: ","))
+        let output = try Harness.generate(spec)
+        var checked = 0
+        for file in output.files {
+            for line in file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+            where line.contains("INJECTED") {
+                checked += 1
+                let before = line[..<line.range(of: "INJECTED")!.lowerBound]
+                let inComment = before.contains("//")
+                let inLiteral = before.filter { $0 == "\"" }.count % 2 == 1
+                #expect(inComment || inLiteral, "\(file.name): \(line)")
+                #expect(!line.contains("\r"))
+            }
+        }
+        #expect(checked > 10)
+    }
+}

@@ -10,9 +10,20 @@ struct SwiftWriter {
 
     var indent: String { String(repeating: "    ", count: depth) }
 
+    /// One line at the current indentation. Spec text reaches comments (descriptions, ids,
+    /// paths), so a raw line break in `content` becomes a space: it could otherwise end a
+    /// comment and turn the rest of the text into code.
     mutating func line(_ content: String) {
         text += indent
-        text += content
+        if content.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            let flattened = String(
+                String.UnicodeScalarView(content.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+            var trimmed = Substring(flattened)
+            while trimmed.last == " " { trimmed.removeLast() }
+            text += trimmed
+        } else {
+            text += content
+        }
         text += "\n"
         lastLineBlank = false
     }
