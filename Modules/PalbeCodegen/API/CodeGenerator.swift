@@ -13,8 +13,14 @@ import Foundation
 ///
 /// Generation is a pure function of the spec bytes, the spec name and the options: the output
 /// is byte-for-byte the same on every run and machine. It never traps; a spec it cannot turn
-/// into compiling Swift is a ``CodegenError`` naming the JSON pointer of the problem. The
-/// naming and mapping rules are in the module documentation.
+/// into compiling Swift is a ``CodegenError`` naming the JSON pointer of the problem.
+///
+/// The naming and mapping rules are in <doc:MappingRules>. In short: `todos.create` becomes
+/// `pb.todos.create(_:)` on `TodosNamespace`, with `TodosCreateEndpoint`, `TodosCreateError`,
+/// `TodosCreateInput` and `TodosCreateResponse` (typealiases when the schemas are components);
+/// arguments are path parameters, `_ input:`, `query:`, `headers:`; models are
+/// `Codable, Sendable, Equatable` structs with camelCase properties and no snake_case keys;
+/// optional nullable fields of request bodies are `Nullable<T>?`.
 public struct CodeGenerator: Sendable {
     /// The options this generator applies.
     public let options: CodegenOptions
