@@ -45,6 +45,13 @@ struct NotesHandler: PalbaseRouteHandler {
         let text: String
     }
 
+    /// Sorted keys: byte-level tests rely on `{"id"` coming first.
+    private static func encode(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return try encoder.encode(value)
+    }
+
     var migrations: [Migration] {
         [Migration(version: 900, sql: "CREATE TABLE notes (id TEXT PRIMARY KEY, tenant TEXT NOT NULL, text TEXT)")]
     }
@@ -60,20 +67,20 @@ struct NotesHandler: PalbaseRouteHandler {
             } catch let error as SQLiteError where error.isConstraintViolation {
                 throw PalbaseHTTPError(status: 409, code: "note_exists", description: "Note exists")
             }
-            return PalbaseResponse(status: 201, json: try JSONEncoder().encode(note))
+            return PalbaseResponse(status: 201, json: try Self.encode(note))
         case ("GET", let path) where path.count == 2 && path[0] == "notes":
             guard let row = try store.query("SELECT * FROM notes WHERE id = ?", [.text(path[1])]).first else {
                 throw PalbaseHTTPError(
                     status: 404, code: "note_not_found", description: "No note", details: [["field": "id"]])
             }
             return PalbaseResponse(
-                json: try JSONEncoder().encode(Note(id: path[1], text: row.string("text") ?? "")))
+                json: try Self.encode(Note(id: path[1], text: row.string("text") ?? "")))
         case (_, let path) where path.count == 2 && path[0] == "notes":
             throw PalbaseHTTPError(
                 status: 405, code: "method_not_allowed", description: "No", headers: [("Allow", "GET")])
         case ("POST", ["auth", "echo"]), ("POST", ["v1", "db", "echo"]):
             let text = String(decoding: request.body, as: UTF8.self)
-            return PalbaseResponse(json: try JSONEncoder().encode(["received": text]))
+            return PalbaseResponse(json: try Self.encode(["received": text]))
         case ("POST", ["auth", "fail"]):
             throw PalbaseHTTPError(
                 status: 409, code: "echo_conflict", description: "Conflict", data: ["epoch": 7],
@@ -83,7 +90,7 @@ struct NotesHandler: PalbaseRouteHandler {
             let body: AnyCodableValue = [
                 "tenant": .string(request.tenant), "request_id": .string(request.requestID), "query": .array(query),
             ]
-            return PalbaseResponse(json: try JSONEncoder().encode(body))
+            return PalbaseResponse(json: try Self.encode(body))
         default:
             return nil
         }

@@ -57,6 +57,16 @@ import Testing
         }
     }
 
+    @Test func aTakenPortIsAStartErrorAndStartIsIdempotent() async throws {
+        try await withEmulator { first, client async throws in
+            #expect(try first.start() == client.baseURL)
+            let second = try EmulatorServer(
+                configuration: EmulatorConfiguration(port: client.baseURL.port ?? 0, storage: .inMemory))
+            #expect(throws: (any Error).self) { try second.start() }
+            await second.shutdown()
+        }
+    }
+
     @Test func unwritableDataDirectoryIsAnError() async throws {
         try await withTemporaryDirectory { directory async throws in
             let blocker = directory.appendingPathComponent("file")

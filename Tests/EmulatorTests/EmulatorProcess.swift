@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -140,18 +139,5 @@ final class EmulatorProcess: Sendable {
             defer { group.cancelAll() }
             return try await group.next()!
         }
-    }
-}
-
-/// A value behind a lock that closures and tasks can share.
-final class LockedValue<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-
-    init(_ value: Value) {
-        mutex = Mutex(value)
-    }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        try mutex.withLock { try body(&$0) }
     }
 }

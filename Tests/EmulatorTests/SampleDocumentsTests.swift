@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func aValidDocumentIsStoredThroughSealing() async throws {
-        try await withSampleServer { emulator in
+        try await withSampleEmulator { emulator in
             let reply = try await Self.sendSealed(
                 emulator, "POST", "/v1/docs/notes",
                 #"{"title":"Groceries","body":"milk","pinned":true,"tags":["home"]}"#)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func schemaViolationsAnswerSchemaValidationFailedWithDetails() async throws {
-        try await withSampleServer { emulator in
+        try await withSampleEmulator { emulator in
             let reply = try await Self.sendSealed(
                 emulator, "POST", "/v1/docs/notes",
                 #"{"title":"","pinned":"yes","tags":["ok",""],"extra":1,"body":null}"#)
@@ -78,14 +78,14 @@ import Testing
     }
 
     @Test func anUnsealedBodyIsRefusedByThePlatform() async throws {
-        try await withSampleServer { emulator in
+        try await withSampleEmulator { emulator in
             let reply = try await emulator.send("POST", "/v1/docs/notes", json: #"{"title":"plain"}"#)
             expectEnvelope(reply, 400, "sealing_required")
         }
     }
 
     @Test func unknownAndMalformedCollections() async throws {
-        try await withSampleServer { emulator in
+        try await withSampleEmulator { emulator in
             let unknown = try await Self.sendSealed(emulator, "POST", "/v1/docs/recipes", #"{"title":"x"}"#)
             expectEnvelope(unknown, 404, "collection_not_found")
             let malformed = try await Self.sendSealed(emulator, "POST", "/v1/docs/Notes", #"{"title":"x"}"#)
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func malformedJSONInsideTheSealIsBadRequest() async throws {
-        try await withSampleServer { emulator in
+        try await withSampleEmulator { emulator in
             let reply = try await Self.sendSealed(emulator, "POST", "/v1/docs/notes", #"{"title":"#)
             expectEnvelope(reply, 400, "bad_request")
         }

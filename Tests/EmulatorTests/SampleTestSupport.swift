@@ -1,4 +1,3 @@
-import ErrorCore
 import Foundation
 import HTTPServer
 import Synchronization
@@ -18,9 +17,6 @@ final class SampleTestClock: Sendable {
     func advance(seconds: Double) {
         current.withLock { $0 += seconds }
     }
-
-    /// The clock's instant as the backend renders it.
-    var timestamp: String { SampleTimestamp.format(SampleTimestamp.milliseconds(now())) }
 }
 
 /// Anything the tests can send a sample request through: the real emulator over HTTP, or the handler
@@ -35,12 +31,6 @@ extension SampleSender {
         try await send(
             method, target, headers: json == nil ? [] : [("Content-Type", "application/json")],
             body: json.map { Data($0.utf8) })
-    }
-
-    /// Sends a JSON value as the body.
-    func send(_ method: String, _ target: String, value: AnyCodableValue) async throws -> SampleReply {
-        try await send(
-            method, target, headers: [("Content-Type", "application/json")], body: SampleJSON.render(value))
     }
 
     /// Creates a todo and returns its wire form; fails the test when creation fails.
@@ -58,12 +48,6 @@ extension SampleSender {
         try #require(reply.status == 201, "create failed: \(reply.status) \(reply.text)")
         return reply.json
     }
-}
-
-/// A sample backend the tests drive, with its clock.
-protocol SampleHarness: SampleSender {
-    var backend: SampleBackend { get }
-    var clock: SampleTestClock { get }
 }
 
 /// Checks `reply` is the contract's error envelope with `status` and `code`, and returns it for further checks.
@@ -85,7 +69,7 @@ func expectEnvelope(
 }
 
 /// The sample backend on a started in-memory emulator on 127.0.0.1, reached over real HTTP.
-struct SampleEmulator: SampleHarness {
+struct SampleEmulator: SampleSender {
     let server: EmulatorServer
     let backend: SampleBackend
     let clock: SampleTestClock
@@ -101,18 +85,8 @@ struct SampleEmulator: SampleHarness {
     }
 }
 
-/// Runs `body` against a fresh emulator serving a fresh sample backend, over HTTP.
-func withSampleEmulator<T>(
-    _ configuration: SampleBackendConfiguration = .init(), _ body: (any SampleHarness) async throws -> T
-) async throws -> T {
-    if ProcessInfo.processInfo.environment["SAMPLE_DIRECT"] == "1" {
-        return try await body(try SampleDirect(configuration))
-    }
-    return try await withSampleServer(configuration) { try await body($0) }
-}
-
 /// Runs `body` against a fresh emulator serving a fresh sample backend, and always shuts it down.
-func withSampleServer<T>(
+func withSampleEmulator<T>(
     _ configuration: SampleBackendConfiguration = .init(), _ body: (SampleEmulator) async throws -> T
 ) async throws -> T {
     let clock = SampleTestClock()
@@ -134,7 +108,7 @@ func withSampleServer<T>(
 
 /// The sample backend called directly on an in-memory database, with errors rendered by the platform's own
 /// envelope code: for tenant isolation and per-key limits, which one emulator (one API key) cannot show.
-struct SampleDirect: SampleHarness {
+struct SampleDirect: SampleSender {
     let backend: SampleBackend
     let store: SQLiteDatabase
     let clock: SampleTestClock

@@ -107,7 +107,8 @@ package protocol PalbaseRouteHandler: Sendable {
     /// next handler, and finally answers 404 `not_found`).
     ///
     /// Throw `PalbaseHTTPError` for a contract error (e.g. 405 `method_not_allowed` when the path is known
-    /// but the method is not); any other error becomes 500 `internal_error`.
+    /// but the method is not). A `DecodingError` (a body that does not decode) becomes 400 `bad_request`;
+    /// any other error becomes 500 `internal_error`, so validate hostile input into `PalbaseHTTPError`s.
     func handle(_ request: PalbaseRequest, store: SQLiteDatabase) async throws -> PalbaseResponse?
 
     /// Schema migrations this handler needs, with versions in its own range (100–199 for the sample backend).

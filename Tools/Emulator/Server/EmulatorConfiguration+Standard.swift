@@ -1,13 +1,19 @@
 import Foundation
 
 extension EmulatorConfiguration {
-    /// The Palbase route handlers `sdk emulator start` and `sdk demo` mount, in dispatch order.
+    /// The Palbase route handlers `sdk emulator start` and `sdk demo` mount, in dispatch order; fresh
+    /// instances on every read, so emulators in one process share no handler state.
     ///
     /// One line per handler: the Palbase sample backend, later auth.
-    package static let standardPalbaseHandlers: [any PalbaseRouteHandler] = []
+    package static var standardPalbaseHandlers: [any PalbaseRouteHandler] {
+        []
+    }
 
-    /// The services `sdk emulator start` mounts under their prefixes (Chatbase, Purse) once they exist.
-    package static let standardServices: [(prefix: String, service: any EmulatorService)] = []
+    /// The services `sdk emulator start` mounts under their prefixes (Chatbase, Purse) once they exist; fresh
+    /// instances on every read.
+    package static var standardServices: [(prefix: String, service: any EmulatorService)] {
+        []
+    }
 
     /// What `sdk emulator start` runs: every standard handler and service, on `port`, storing in `storage`.
     package static func standard(port: Int = defaultPort, storage: Storage) -> EmulatorConfiguration {

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import HTTPServer
 import Synchronization
 
 /// The Palbase sample backend: the controller routes `Specs/palbase/openapi.json` describes, mounted on the

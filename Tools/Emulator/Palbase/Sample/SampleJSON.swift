@@ -3,19 +3,23 @@ import Foundation
 
 /// JSON coding for the sample backend's bodies.
 ///
-/// Bodies are built and read as `AnyCodableValue` trees whose keys are already the wire's snake_case, and
-/// they go through plain coders, not the SDK's snake_case coders: those convert dictionary keys too, so they
-/// would rewrite the keys inside a free-form `metadata` object (`userName` ↔ `user_name`) that the backend
-/// promises to store verbatim.
+/// Bodies are built and read as `AnyCodableValue` trees whose keys are already the wire's snake_case, through
+/// ErrorCore's snake_case SDK coders (sorted keys, unescaped slashes). Foundation never converts the keys of a
+/// string-keyed dictionary, so a free-form `metadata` object keeps `userName` as `userName`; the tests pin that.
 package enum SampleJSON {
     /// Encodes a value with sorted keys and unescaped slashes, so equal values give equal bytes.
     package static func render(_ value: AnyCodableValue) -> Data {
-        render(encodable: value, pretty: false)
+        render(value, with: SDKCoders.snakeCaseEncoder())
     }
 
     /// Encodes a spec value: sorted keys, unescaped slashes, pretty-printed when asked.
+    ///
+    /// It takes the camelCase-wire encoder (keys unchanged): a `SampleSpecNode` object encodes through a keyed
+    /// container, which the snake_case strategy would rewrite (`operationId` → `operation_id`).
     package static func render(_ node: SampleSpecNode, pretty: Bool) -> Data {
-        render(encodable: node, pretty: pretty)
+        let encoder = SDKCoders.camelCaseEncoder()
+        if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
+        return render(node, with: encoder)
     }
 
     /// How deeply arrays and objects may nest in a body the sample backend reads.
@@ -28,7 +32,7 @@ package enum SampleJSON {
     /// (or, later, the recursive encoder), whatever stack the calling thread has.
     package static func parse(_ data: Data) -> AnyCodableValue? {
         guard nestingDepth(of: data) <= maxDepth else { return nil }
-        return try? JSONDecoder().decode(AnyCodableValue.self, from: data)
+        return try? SDKCoders.snakeCaseDecoder().decode(AnyCodableValue.self, from: data)
     }
 
     /// The deepest array/object nesting in JSON text, ignoring brackets inside strings.
@@ -87,16 +91,9 @@ package enum SampleJSON {
         milliseconds.map { .string(SampleTimestamp.format($0)) } ?? .null
     }
 
-    private static func render(encodable: some Encodable, pretty: Bool) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting =
-            pretty
-            ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
-            : [
-                .sortedKeys, .withoutEscapingSlashes,
-            ]
+    private static func render(_ value: some Encodable, with encoder: JSONEncoder) -> Data {
         // JSON trees of strings, numbers and nested containers always encode; a non-finite double (the only
         // failure) cannot come from parsed JSON, and renders as null rather than failing a response.
-        return (try? encoder.encode(encodable)) ?? Data("null".utf8)
+        (try? encoder.encode(value)) ?? Data("null".utf8)
     }
 }
