@@ -48,7 +48,8 @@ public struct CodeGenerator: Sendable {
             throw CodegenError.warningsAsErrors(spec.warnings)
         }
         let assembler = FileAssembler(
-            spec: spec, header: Self.header(specData: specData, specName: specName), imports: options.imports)
+            spec: spec, header: Self.header(specData: specData, specName: specName), imports: options.imports,
+            valueTypesModule: options.valueTypesModule)
         return GeneratedOutput(files: assembler.files(singleFile: options.singleFile), warnings: spec.warnings)
     }
 

@@ -43,6 +43,14 @@ enum DeclarationEmitter {
 
     /// The Swift type of a stored property: see the module documentation for when it is `T`,
     /// `T?`, `Nullable<T>` or `Nullable<T>?`.
+    static func propertyType(
+        _ property: Property, in declaration: Declaration, noting writer: inout SwiftWriter
+    ) -> String {
+        let type = propertyType(property, in: declaration)
+        writer.note(spelled: type)
+        return type
+    }
+
     static func propertyType(_ property: Property, in declaration: Declaration) -> String {
         let base = property.type.swift
         if declaration.isParameterSet { return property.isRequired ? base : base + "?" }

@@ -12,6 +12,8 @@ struct FileAssembler {
     let spec: AnalyzedSpec
     let header: String
     let imports: [String]
+    /// Imported by files that spell `AnyCodableValue` or `Nullable`.
+    let valueTypesModule: String?
 
     func files(singleFile: Bool) -> [GeneratedFile] {
         var sections: [(name: String, writer: SwiftWriter)] = []
@@ -25,23 +27,26 @@ struct FileAssembler {
             sections.append((model.name + ".swift", writer))
         }
         if singleFile {
+            var combined = SwiftWriter()
             var text = ""
-            var usesFoundation = false
             for section in sections where !section.writer.text.isEmpty {
                 text += (text.isEmpty ? "" : "\n") + section.writer.text
-                usesFoundation = usesFoundation || section.writer.usesFoundation
+                combined.usesFoundation = combined.usesFoundation || section.writer.usesFoundation
+                combined.usesValueTypes = combined.usesValueTypes || section.writer.usesValueTypes
             }
-            return [GeneratedFile(name: Self.singleFileName, contents: fileText(text, usesFoundation: usesFoundation))]
+            return [GeneratedFile(name: Self.singleFileName, contents: fileText(text, usage: combined))]
         }
         return sections.map {
-            GeneratedFile(name: $0.name, contents: fileText($0.writer.text, usesFoundation: $0.writer.usesFoundation))
+            GeneratedFile(name: $0.name, contents: fileText($0.writer.text, usage: $0.writer))
         }
         .sorted { $0.name < $1.name }
     }
 
-    private func fileText(_ body: String, usesFoundation: Bool) -> String {
+    /// The header, the imports the body needs (sorted), then the body.
+    private func fileText(_ body: String, usage: SwiftWriter) -> String {
         var importLines = Set(imports)
-        if usesFoundation { importLines.insert("Foundation") }
+        if usage.usesFoundation { importLines.insert("Foundation") }
+        if usage.usesValueTypes, let valueTypesModule { importLines.insert(valueTypesModule) }
         var text = header + "\n\n"
         text += importLines.sorted().map { "import \($0)\n" }.joined()
         var trimmed = body

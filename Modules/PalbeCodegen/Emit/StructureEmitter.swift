@@ -15,7 +15,7 @@ enum StructureEmitter {
                 body.doc(property.doc)
                 let binding = isClass ? "let" : "var"
                 body.line(
-                    "public \(binding) \(Identifier.escaped(property.name)): \(DeclarationEmitter.propertyType(property, in: declaration))"
+                    "public \(binding) \(Identifier.escaped(property.name)): \(DeclarationEmitter.propertyType(property, in: declaration, noting: &body))"
                 )
             }
             body.blank()
@@ -70,7 +70,7 @@ enum StructureEmitter {
             DeclarationEmitter.emitNested(of: declaration, into: &body)
             for property in properties {
                 body.line(
-                    "public let \(Identifier.escaped(property.name)): \(DeclarationEmitter.propertyType(property, in: declaration))"
+                    "public let \(Identifier.escaped(property.name)): \(DeclarationEmitter.propertyType(property, in: declaration, noting: &body))"
                 )
             }
             emitCodingKeys(properties, into: &body)
@@ -100,7 +100,7 @@ enum StructureEmitter {
             for property in properties {
                 body.doc(property.doc ?? "The `\(property.wireKey)` header.")
                 body.line(
-                    "public var \(Identifier.escaped(property.name)): \(DeclarationEmitter.propertyType(property, in: declaration))"
+                    "public var \(Identifier.escaped(property.name)): \(DeclarationEmitter.propertyType(property, in: declaration, noting: &body))"
                 )
             }
             body.blank()

@@ -5,6 +5,9 @@ struct SwiftWriter {
     private var lastLineBlank = true
     /// Set when the written code spells `Date`, so the file imports Foundation.
     var usesFoundation = false
+    /// Set when the written code spells `AnyCodableValue` or `Nullable`, so the file imports
+    /// ``CodegenOptions/valueTypesModule``.
+    var usesValueTypes = false
 
     init() {}
 
@@ -64,5 +67,11 @@ struct SwiftWriter {
     /// Notes the types a declaration spells, for the Foundation import.
     mutating func note(_ type: TypeRef) {
         if type.usesFoundation { usesFoundation = true }
+        if type.usesValueTypes { usesValueTypes = true }
+    }
+
+    /// Notes a property's spelled type (`Nullable<…>` comes from the property, not its schema).
+    mutating func note(spelled type: String) {
+        if type.hasPrefix("Nullable<") { usesValueTypes = true }
     }
 }

@@ -42,6 +42,17 @@ indirect enum TypeRef {
         }
     }
 
+    /// Whether the spelling mentions `AnyCodableValue`, so the file imports the module that
+    /// declares it.
+    var usesValueTypes: Bool {
+        switch self {
+        case .anyValue: true
+        case .array(let inner), .dictionary(let inner), .optional(let inner): inner.usesValueTypes
+        case .declaration(let declaration): declaration.aliasTarget?.usesValueTypes ?? false
+        case .string, .int, .double, .bool, .date: false
+        }
+    }
+
     /// The declaration at the core of the type, if any (`[Todo]` → `Todo`).
     var declaration: Declaration? {
         switch self {
