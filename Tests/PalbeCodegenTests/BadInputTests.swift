@@ -449,3 +449,36 @@ extension BadInputTests {
         #expect(checked > 10)
     }
 }
+
+extension BadInputTests {
+    /// Mapping and emission recurse; nesting is capped so that even a thread with a 512 KiB
+    /// stack (a secondary thread on Apple platforms) survives any spec, in a debug build too.
+    @Test func deepNestingStaysWithinASmallStack() async throws {
+        func nested(_ levels: Int) -> String {
+            var schema = ##"{"type": "string"}"##
+            for _ in 0..<levels { schema = ##"{"type": "object", "properties": {"a": \##(schema)}}"## }
+            return Harness.spec(paths: Harness.returning(schema))
+        }
+        let deepest = nested(SchemaMapper.maximumNesting - 1)
+        let tooDeep = nested(SchemaMapper.maximumNesting)
+        let jsonTooDeep = String(repeating: "[", count: 10_000)
+        let outcomes: [String] = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(
+                    returning: [deepest, tooDeep, jsonTooDeep].map { spec in
+                        do {
+                            _ = try Harness.generate(spec)
+                            return "ok"
+                        } catch {
+                            return (error as? CodegenError)?.errorCode ?? "\(error)"
+                        }
+                    })
+            }
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
+        #expect(outcomes == ["ok", "codegen_unsupported", "codegen_invalid_json"])
+        let error = try #require(Harness.failure(tooDeep))
+        #expect(error.description.hasSuffix("schemas nest more than 32 levels deep"))
+    }
+}

@@ -17,6 +17,7 @@ struct SchemaMapper {
     /// Inline schemas reached through a `$ref` that are being mapped, to stop a reference
     /// cycle that never passes through `components/schemas`.
     private var inlineReferencesInProgress: Set<JSONPointer> = []
+    private var nesting = 0
 
     init(document: SpecDocument) {
         self.document = document
@@ -26,8 +27,19 @@ struct SchemaMapper {
         warnings.append(warning)
     }
 
+    /// How deeply schemas may nest inside one another (through properties, items, values and
+    /// compositions). Real contracts stay far below; the cap keeps mapping and emission, which
+    /// recurse, within the stack of a secondary thread.
+    static let maximumNesting = 32
+
     /// The Swift type for the schema at `node`.
     mutating func map(_ node: SpecNode, hint: NameHint, scope: DeclarationScope) throws(CodegenError) -> MappedSchema {
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= Self.maximumNesting else {
+            throw CodegenError.unsupported(
+                pointer: node.pointer.description, reason: "schemas nest more than \(Self.maximumNesting) levels deep")
+        }
         guard node.isObject else {
             if node.value.boolValue == true { return MappedSchema(type: .anyValue, isNullable: false) }
             throw node.wrongKind("a schema object")

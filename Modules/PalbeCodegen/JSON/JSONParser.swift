@@ -1,9 +1,9 @@
 /// A strict RFC 8259 JSON parser that reports where a document goes wrong.
 ///
 /// Foundation's parsers lose key order and say little about the position of an error; a spec
-/// is hand-edited often enough that "line 12, column 7: expected ',' or '}'" matters. Nesting is
-/// capped so a hostile document cannot exhaust the stack, and a key repeated in one object is
-/// an error rather than a silent last-one-wins.
+/// is hand-edited often enough that "line 12, column 7: expected ',' or '}'" matters. The parser
+/// keeps open containers on a heap stack instead of recursing, nesting is capped, and a key
+/// repeated in one object is an error rather than a silent last-one-wins.
 struct JSONParser {
     /// Deeper documents are rejected; real OpenAPI documents stay far below this.
     static let maximumDepth = 256
@@ -11,7 +11,6 @@ struct JSONParser {
     // Internal rather than private so the string reader in JSONParser+Strings.swift can share them.
     let bytes: [UInt8]
     var index = 0
-    private var depth = 0
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -29,86 +28,115 @@ struct JSONParser {
         return value
     }
 
+    /// An open container while its members are read.
+    private enum Frame {
+        case array([JSONValue])
+        /// The object so far, and the key (with its offset, for a duplicate-key error) whose
+        /// value is being read.
+        case object(JSONObject, key: String, keyStart: Int)
+    }
+
+    /// Reads one value with an explicit stack of open containers rather than recursion, so
+    /// nesting costs heap, not the caller's thread stack.
     private mutating func parseValue() throws(CodegenError) -> JSONValue {
-        guard index < bytes.count else { throw failure("unexpected end of input, expected a value") }
-        switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw failure("unexpected character \(describe(bytes[index])), expected a value")
-        }
-    }
-
-    private mutating func parseObject() throws(CodegenError) -> JSONValue {
-        try enterContainer()
-        index += 1
-        var object = JSONObject()
-        skipWhitespace()
-        if peek(UInt8(ascii: "}")) {
-            index += 1
-            depth -= 1
-            return .object(object)
-        }
+        var stack: [Frame] = []
         while true {
-            skipWhitespace()
-            guard peek(UInt8(ascii: "\"")) else { throw failure("expected a string key") }
-            let keyStart = index
-            let key = try parseString()
-            skipWhitespace()
-            guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after a key") }
-            index += 1
-            skipWhitespace()
-            let value = try parseValue()
-            guard object.insert(value, forKey: key) else {
-                index = keyStart
-                throw failure("duplicate key \"\(key)\" in one object")
+            // Read the next value; an opening bracket pushes a frame and loops for its first member.
+            var value: JSONValue
+            guard index < bytes.count else { throw failure("unexpected end of input, expected a value") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                try enter(&stack)
+                index += 1
+                skipWhitespace()
+                if peek(UInt8(ascii: "}")) {
+                    index += 1
+                    value = .object(JSONObject())
+                } else {
+                    let (key, keyStart) = try parseKey()
+                    stack.append(.object(JSONObject(), key: key, keyStart: keyStart))
+                    continue
+                }
+            case UInt8(ascii: "["):
+                try enter(&stack)
+                index += 1
+                skipWhitespace()
+                if peek(UInt8(ascii: "]")) {
+                    index += 1
+                    value = .array([])
+                } else {
+                    stack.append(.array([]))
+                    continue
+                }
+            case UInt8(ascii: "\""): value = .string(try parseString())
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+                value = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
+            default: throw failure("unexpected character \(describe(bytes[index])), expected a value")
+            }
+            // Hand the value to its container; close every container that ends here.
+            while true {
+                guard let top = stack.popLast() else { return value }
+                skipWhitespace()
+                switch top {
+                case .array(var elements):
+                    elements.append(value)
+                    if peek(UInt8(ascii: ",")) {
+                        index += 1
+                        skipWhitespace()
+                        stack.append(.array(elements))
+                    } else if peek(UInt8(ascii: "]")) {
+                        index += 1
+                        value = .array(elements)
+                        continue
+                    } else {
+                        throw failure("expected ',' or ']' in an array")
+                    }
+                case .object(var object, let key, let keyStart):
+                    guard object.insert(value, forKey: key) else {
+                        index = keyStart
+                        throw failure("duplicate key \"\(key)\" in one object")
+                    }
+                    if peek(UInt8(ascii: ",")) {
+                        index += 1
+                        skipWhitespace()
+                        let (next, nextStart) = try parseKey()
+                        stack.append(.object(object, key: next, keyStart: nextStart))
+                    } else if peek(UInt8(ascii: "}")) {
+                        index += 1
+                        value = .object(object)
+                        continue
+                    } else {
+                        throw failure("expected ',' or '}' in an object")
+                    }
+                }
+                break
             }
             skipWhitespace()
-            if peek(UInt8(ascii: ",")) {
-                index += 1
-            } else if peek(UInt8(ascii: "}")) {
-                index += 1
-                depth -= 1
-                return .object(object)
-            } else {
-                throw failure("expected ',' or '}' in an object")
-            }
         }
     }
 
-    private mutating func parseArray() throws(CodegenError) -> JSONValue {
-        try enterContainer()
-        index += 1
-        var elements: [JSONValue] = []
+    /// A member key and the `:` after it, leaving the index at the member's value.
+    private mutating func parseKey() throws(CodegenError) -> (String, Int) {
+        guard peek(UInt8(ascii: "\"")) else { throw failure("expected a string key") }
+        let keyStart = index
+        let key = try parseString()
         skipWhitespace()
-        if peek(UInt8(ascii: "]")) {
-            index += 1
-            depth -= 1
-            return .array(elements)
-        }
-        while true {
-            skipWhitespace()
-            elements.append(try parseValue())
-            skipWhitespace()
-            if peek(UInt8(ascii: ",")) {
-                index += 1
-            } else if peek(UInt8(ascii: "]")) {
-                index += 1
-                depth -= 1
-                return .array(elements)
-            } else {
-                throw failure("expected ',' or ']' in an array")
-            }
-        }
+        guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after a key") }
+        index += 1
+        skipWhitespace()
+        return (key, keyStart)
     }
 
-    private mutating func enterContainer() throws(CodegenError) {
-        depth += 1
-        guard depth <= Self.maximumDepth else {
+    private mutating func enter(_ stack: inout [Frame]) throws(CodegenError) {
+        guard stack.count < Self.maximumDepth else {
             throw failure("nesting deeper than \(Self.maximumDepth) levels")
         }
     }
