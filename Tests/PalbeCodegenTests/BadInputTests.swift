@@ -462,10 +462,24 @@ extension BadInputTests {
         let deepest = nested(SchemaMapper.maximumNesting - 1)
         let tooDeep = nested(SchemaMapper.maximumNesting)
         let jsonTooDeep = String(repeating: "[", count: 10_000)
+        // Long chains of references are not nesting: each component is read on its own.
+        let chain = (0..<400).map {
+            ##""C\##($0)": {"type": "object", "properties": {"next": {"$ref": "#/components/schemas/C\##($0 + 1)"}}}"##
+        }
+        let aliases = (0..<300).map {
+            ##""A\##($0)": {"allOf": [{"$ref": "#/components/schemas/A\##($0 + 1)"}], "nullable": true}"##
+        }
+        let long = Harness.spec(
+            paths: Harness.path(
+                "/x/{a}", "get",
+                ##"{"operationId": "x.get", "parameters": [{"name": "a", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/A0"}}], \##(Harness.json200(##"{"$ref": "#/components/schemas/C0"}"##))}"##
+            ),
+            schemas: (chain + aliases + [##""C400": {"type": "string"}, "A300": {"type": "string"}"##]).joined(
+                separator: ","))
         let outcomes: [String] = await withCheckedContinuation { continuation in
             let thread = Thread {
                 continuation.resume(
-                    returning: [deepest, tooDeep, jsonTooDeep].map { spec in
+                    returning: [deepest, tooDeep, jsonTooDeep, long].map { spec in
                         do {
                             _ = try Harness.generate(spec)
                             return "ok"
@@ -477,7 +491,11 @@ extension BadInputTests {
             thread.stackSize = 512 * 1024
             thread.start()
         }
-        #expect(outcomes == ["ok", "codegen_unsupported", "codegen_invalid_json"])
+        #expect(outcomes == ["ok", "codegen_unsupported", "codegen_invalid_json", "ok"])
+        let output = try Harness.generate(long)
+        expectContains(Harness.file(output, "C0.swift"), "public var next: C1?")
+        expectContains(Harness.file(output, "A0.swift"), "public typealias A0 = A1")
+        expectContains(Harness.file(output, "XNamespace.swift"), ".param(a)")
         let error = try #require(Harness.failure(tooDeep))
         #expect(error.description.hasSuffix("schemas nest more than 32 levels deep"))
     }

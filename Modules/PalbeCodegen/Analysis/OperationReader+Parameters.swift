@@ -48,8 +48,19 @@ extension OperationReader {
     /// become text, so they must be scalars or string enums.
     func scalarSkipReason(_ parameter: ParameterInfo) throws(CodegenError) -> String? {
         guard let schema = parameter.schema else { return nil }
-        let resolved = try document.resolve(schema)
-        let shapeKeys = ["properties", "items", "oneOf", "anyOf", "allOf", "additionalProperties"]
+        var resolved = try document.resolve(schema)
+        // Look through one-member wrappers (`allOf: [{$ref}]`, the 3.0 way to annotate a reference).
+        var visited: Set<JSONPointer> = []
+        while visited.insert(resolved.pointer).inserted, let allOf = resolved["allOf"], resolved["properties"] == nil,
+            let members = try? allOf.elements(), members.count == 1
+        {
+            resolved = try document.resolve(members[0])
+        }
+        let shapeKeys = ["properties", "items", "oneOf", "anyOf", "additionalProperties"]
+        if let allOf = resolved["allOf"], (try? allOf.elements())?.count != 1 {
+            return
+                "\(parameter.location.rawValue) parameter \"\(parameter.name)\" is not a scalar, which the SDK cannot send as text"
+        }
         var types = try typeNames(resolved).filter { $0 != "null" }
         if types.isEmpty, resolved["enum"] != nil { types = ["string"] }
         let scalar: Set = ["string", "integer", "number", "boolean"]
@@ -132,23 +143,18 @@ extension OperationReader {
                 CodegenWarning(
                     pointer: pointer, message: "explode: false is sent as repeated keys (tags=a&tags=b) by the SDK"))
         }
-        var core = type
-        while case .declaration(let declaration) = core, let target = declaration.aliasTarget { core = target }
-        switch core {
-        case .dictionary, .anyValue:
+        guard let schema = parameter.schema, let resolved = try? document.resolve(schema) else { return }
+        let types = (try? typeNames(resolved)) ?? []
+        let isObject =
+            types.contains("object") || resolved["properties"] != nil || resolved["additionalProperties"] != nil
+        if isObject
+            || (types.isEmpty && resolved["items"] == nil && resolved["enum"] == nil && resolved["allOf"] == nil)
+        {
             mapper.warn(
                 CodegenWarning(
                     pointer: pointer,
                     message:
                         "object-valued query parameter \"\(parameter.name)\" is skipped by the SDK's query encoding"))
-        case .declaration(let declaration) where !declaration.properties.isEmpty:
-            mapper.warn(
-                CodegenWarning(
-                    pointer: pointer,
-                    message:
-                        "object-valued query parameter \"\(parameter.name)\" is skipped by the SDK's query encoding"))
-        default:
-            break
         }
     }
 }

@@ -33,7 +33,7 @@ extension SchemaMapper {
         }
         var object = ObjectShape()
         var visited: Set<JSONPointer> = []
-        guard try merge(node, into: &object, visited: &visited) else {
+        guard try merge(node, into: &object, visited: &visited, depth: 0) else {
             warn(node.warning("allOf whose members are not all objects is generated as AnyCodableValue"))
             return .structural(.scalar(.anyValue))
         }
@@ -43,8 +43,12 @@ extension SchemaMapper {
     /// Adds `node`'s properties, and those of its `allOf` members, to `object`; `false` when a
     /// member is not an object schema.
     private mutating func merge(
-        _ node: SpecNode, into object: inout ObjectShape, visited: inout Set<JSONPointer>
+        _ node: SpecNode, into object: inout ObjectShape, visited: inout Set<JSONPointer>, depth: Int
     ) throws(CodegenError) -> Bool {
+        guard depth < Self.maximumNesting else {
+            throw CodegenError.unsupported(
+                pointer: node.pointer.description, reason: "allOf nests more than \(Self.maximumNesting) levels deep")
+        }
         let resolved = try document.resolve(node)
         guard visited.insert(resolved.pointer).inserted else {
             throw CodegenError.unsupported(pointer: node.pointer.description, reason: "allOf includes itself")
@@ -52,7 +56,7 @@ extension SchemaMapper {
         defer { visited.remove(resolved.pointer) }
         if let allOf = resolved["allOf"] {
             for member in try allOf.elements() where try !isAnnotationOnly(member) {
-                guard try merge(member, into: &object, visited: &visited) else { return false }
+                guard try merge(member, into: &object, visited: &visited, depth: depth + 1) else { return false }
             }
         }
         let types = try typeNames(of: resolved).filter { $0 != "null" }

@@ -87,20 +87,27 @@ extension SchemaMapper {
     }
 
     /// Whether the schema admits JSON `null`: `nullable: true` (3.0), `"null"` among its
-    /// types (3.1), `null` among its enum values, or a `{type: null}` alternative.
-    func isNullable(_ node: SpecNode, followingReferences: Bool) throws(CodegenError) -> Bool {
-        guard node.isObject else { return false }
-        if try node.bool("nullable") == true { return true }
-        if followingReferences, try document.referenceTarget(of: node) != nil {
-            return try isNullable(try document.resolve(node), followingReferences: true)
-        }
-        if try typeNames(of: node).contains("null") { return true }
-        if let values = node["enum"]?.value.arrayValue, values.contains(.null) { return true }
-        if let alternatives = node["oneOf"] ?? node["anyOf"] {
-            for member in try alternatives.elements() where try isNullSchema(member) { return true }
-        }
-        if let allOf = node["allOf"], let members = try? allOf.elements(), members.count == 1, followingReferences {
-            return try isNullable(members[0], followingReferences: true)
+    /// types (3.1), `null` among its enum values, or a `{type: null}` alternative. With
+    /// `followingReferences`, also when what a `$ref` or a one-member `allOf` names does.
+    func isNullable(_ start: SpecNode, followingReferences: Bool) throws(CodegenError) -> Bool {
+        var node = start
+        var visited: Set<JSONPointer> = []
+        // A walk, not recursion: chains of references can be as long as the spec.
+        while node.isObject, visited.insert(node.pointer).inserted {
+            if try node.bool("nullable") == true { return true }
+            if followingReferences, try document.referenceTarget(of: node) != nil {
+                node = try document.resolve(node)
+                continue
+            }
+            if try typeNames(of: node).contains("null") { return true }
+            if let values = node["enum"]?.value.arrayValue, values.contains(.null) { return true }
+            if let alternatives = node["oneOf"] ?? node["anyOf"] {
+                for member in try alternatives.elements() where try isNullSchema(member) { return true }
+            }
+            guard followingReferences, let allOf = node["allOf"], let members = try? allOf.elements(),
+                members.count == 1
+            else { return false }
+            node = members[0]
         }
         return false
     }

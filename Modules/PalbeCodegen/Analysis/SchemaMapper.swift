@@ -10,6 +10,8 @@ struct SchemaMapper {
     private(set) var warnings: [CodegenWarning] = []
     /// Component schema declarations by the pointer of their schema.
     private(set) var components: [JSONPointer: Declaration] = [:]
+    /// Components whose body is still to be read, in the order they were met.
+    private var pendingComponents: [Declaration] = []
     /// Top-level declarations of operation files, in creation order.
     private(set) var operationDeclarations: [Declaration] = []
     /// Top-level models for inline schemas inside a typealias component (`Tags` = `[TagsItem]`).
@@ -67,7 +69,8 @@ struct SchemaMapper {
     }
 
     /// The declaration of the component schema at `pointer` (`/components/schemas/<Name>`),
-    /// created and filled on first use.
+    /// created on first use. Its body is filled later by ``fillPendingComponents()``: mapping
+    /// one component inside another would recurse as deep as the longest chain of references.
     mutating func component(at pointer: JSONPointer) throws(CodegenError) -> Declaration {
         if let existing = components[pointer] { return existing }
         let key = pointer.tokens[2]
@@ -83,21 +86,29 @@ struct SchemaMapper {
         }
         let declaration = Declaration(name: name, pointer: pointer, role: .component)
         components[pointer] = declaration
-        let node = document.node(at: pointer)!
-        guard node.isObject else {
-            declaration.body = .alias(.anyValue)
-            if node.value.boolValue == nil { throw node.wrongKind("a schema object") }
-            return declaration
-        }
-        declaration.doc = try node.text("description")
-        if declaration.doc == nil { declaration.doc = try node.text("title") }
-        if try document.referenceTarget(of: node) != nil {
-            // A component that only names another one: a typealias.
-            declaration.body = .alias(try map(node, hint: .named(name), scope: .model).type)
-            return declaration
-        }
-        declaration.body = try body(for: node, declaration: declaration)
+        pendingComponents.append(declaration)
         return declaration
+    }
+
+    /// Fills the body of every component met so far, and of those they reach in turn.
+    mutating func fillPendingComponents() throws(CodegenError) {
+        while !pendingComponents.isEmpty {
+            let declaration = pendingComponents.removeFirst()
+            let node = document.node(at: declaration.pointer)!
+            guard node.isObject else {
+                if node.value.boolValue == nil { throw node.wrongKind("a schema object") }
+                declaration.body = .alias(.anyValue)
+                continue
+            }
+            declaration.doc = try node.text("description")
+            if declaration.doc == nil { declaration.doc = try node.text("title") }
+            if try document.referenceTarget(of: node) != nil {
+                // A component that only names another one: a typealias.
+                declaration.body = .alias(try map(node, hint: .named(declaration.name), scope: .model).type)
+            } else {
+                declaration.body = try body(for: node, declaration: declaration)
+            }
+        }
     }
 
     static func isComponentSchema(_ pointer: JSONPointer) -> Bool {

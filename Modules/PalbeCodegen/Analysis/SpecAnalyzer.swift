@@ -38,6 +38,7 @@ struct SpecAnalyzer {
                 }
             }
         }
+        try mapper.fillPendingComponents()
     }
 
     /// Path item keys that hold operations, with the verb each stands for (`nil`: one

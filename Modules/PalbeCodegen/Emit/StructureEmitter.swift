@@ -128,15 +128,11 @@ enum StructureEmitter {
 /// How a path or header value of a scalar type becomes text.
 enum TextConversion {
     static func expression(for type: TypeRef, value: String) -> String {
-        switch type {
+        switch type.unaliased {
         case .string: value
         case .int, .double, .bool: "String(\(value))"
         case .declaration(let declaration):
-            switch declaration.body {
-            case .stringEnum: "\(value).rawValue"
-            case .alias(let target): expression(for: target, value: value)
-            default: "String(describing: \(value))"
-            }
+            if case .stringEnum = declaration.body { "\(value).rawValue" } else { "String(describing: \(value))" }
         case .date, .anyValue, .array, .dictionary, .optional: "String(describing: \(value))"
         }
     }

@@ -34,23 +34,52 @@ indirect enum TypeRef {
 
     /// Whether the spelling mentions `Date`, so the file must import Foundation.
     var usesFoundation: Bool {
-        switch self {
-        case .date: true
-        case .array(let inner), .dictionary(let inner), .optional(let inner): inner.usesFoundation
-        case .declaration(let declaration): declaration.aliasTarget?.usesFoundation ?? false
-        case .string, .int, .double, .bool, .anyValue: false
+        contains {
+            if case .date = $0 { return true }
+            return false
         }
     }
 
     /// Whether the spelling mentions `AnyCodableValue`, so the file imports the module that
     /// declares it.
     var usesValueTypes: Bool {
-        switch self {
-        case .anyValue: true
-        case .array(let inner), .dictionary(let inner), .optional(let inner): inner.usesValueTypes
-        case .declaration(let declaration): declaration.aliasTarget?.usesValueTypes ?? false
-        case .string, .int, .double, .bool, .date: false
+        contains {
+            if case .anyValue = $0 { return true }
+            return false
         }
+    }
+
+    /// Whether `matches` holds for this type or any type inside it, through typealiases too.
+    /// A worklist rather than recursion: a chain of aliases can be as long as the spec.
+    private func contains(where matches: (TypeRef) -> Bool) -> Bool {
+        var work = [self]
+        var seen: Set<ObjectIdentifier> = []
+        while let type = work.popLast() {
+            if matches(type) { return true }
+            switch type {
+            case .array(let inner), .dictionary(let inner), .optional(let inner):
+                work.append(inner)
+            case .declaration(let declaration):
+                if let target = declaration.aliasTarget, seen.insert(ObjectIdentifier(declaration)).inserted {
+                    work.append(target)
+                }
+            case .string, .int, .double, .bool, .date, .anyValue:
+                break
+            }
+        }
+        return false
+    }
+
+    /// The type behind any typealiases (`Metadata` → `[String: AnyCodableValue]`).
+    var unaliased: TypeRef {
+        var current = self
+        var seen: Set<ObjectIdentifier> = []
+        while case .declaration(let declaration) = current, let target = declaration.aliasTarget,
+            seen.insert(ObjectIdentifier(declaration)).inserted
+        {
+            current = target
+        }
+        return current
     }
 
     /// The declaration at the core of the type, if any (`[Todo]` → `Todo`).
@@ -74,10 +103,7 @@ indirect enum TypeRef {
 
     /// Whether the type is free-form JSON, which already has its own `null`.
     var isAnyValue: Bool {
-        switch self {
-        case .anyValue: true
-        case .declaration(let declaration): declaration.aliasTarget?.isAnyValue ?? false
-        default: false
-        }
+        if case .anyValue = unaliased { return true }
+        return false
     }
 }
