@@ -28,20 +28,3 @@ struct NameHint {
         NameHint(stem: name, suffix: "")
     }
 }
-
-/// Where a new declaration for an inline schema goes.
-enum DeclarationScope {
-    /// Top level, in the file of an operation (`fileKey`: its namespace, `""` for root).
-    case operationFile(fileKey: String, operationID: String)
-    /// Nested inside a declaration.
-    case nested(Declaration)
-    /// A top-level model with its own file, like a component schema.
-    case model
-}
-
-/// A schema mapped to a Swift type, with its nullability kept apart so each use site decides
-/// between `T?`, `Nullable<T>?` and `T`.
-struct MappedSchema {
-    var type: TypeRef
-    var isNullable: Bool
-}

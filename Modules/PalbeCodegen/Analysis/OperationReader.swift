@@ -18,8 +18,11 @@ struct OperationReader {
 
     func read(with mapper: inout SchemaMapper) throws(CodegenError) -> Result<OperationModel, OperationSkip> {
         let parameters = try mergedParameters()
-        let segmentsResult = try pathSegments(parameters)
-        guard case .success(let segments) = segmentsResult else { return .failure(segmentsResult.skip!) }
+        let segments: [Segment]
+        switch try pathSegments(parameters) {
+        case .success(let value): segments = value
+        case .failure(let skip): return .failure(skip)
+        }
         for parameter in parameters where parameter.location == .header {
             if let reason = try scalarSkipReason(parameter) { return .failure(OperationSkip(reason: reason)) }
         }
@@ -84,17 +87,5 @@ struct OperationReader {
             }
         }
         return merged
-    }
-}
-
-extension Result {
-    var skip: Failure? {
-        if case .failure(let failure) = self { return failure }
-        return nil
-    }
-
-    var value: Success? {
-        if case .success(let value) = self { return value }
-        return nil
     }
 }

@@ -92,14 +92,3 @@ struct SpecAnalyzer {
                 namespace: identity.namespace, comment: "// codegen: skipped \"\(identity.id)\": \(reason)"))
     }
 }
-
-extension SpecNode {
-    func appendingInvalid(_ key: String, _ reason: String) -> CodegenError {
-        .invalidSpec(pointer: pointer.appending(key).description, reason: reason)
-    }
-}
-
-/// Why an operation is left out (a documented fallback, reported as a warning).
-struct OperationSkip: Error {
-    let reason: String
-}

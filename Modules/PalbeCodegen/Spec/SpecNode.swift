@@ -55,6 +55,11 @@ struct SpecNode {
         .invalidSpec(pointer: pointer.description, reason: "expected \(expected), found \(value.kindName)")
     }
 
+    /// An invalid-spec error for the member `key` of this node.
+    func appendingInvalid(_ key: String, _ reason: String) -> CodegenError {
+        .invalidSpec(pointer: pointer.appending(key).description, reason: reason)
+    }
+
     func invalid(_ reason: String) -> CodegenError {
         .invalidSpec(pointer: pointer.description, reason: reason)
     }
