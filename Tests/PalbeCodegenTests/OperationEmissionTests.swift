@@ -280,3 +280,20 @@ import Testing
         #expect(alpha.lowerBound < mid.lowerBound && mid.lowerBound < zeta.lowerBound)
     }
 }
+
+extension OperationEmissionTests {
+    @Test func namesThatWouldClashWithGeneratedMembers() throws {
+        let operation =
+            ##"{"operationId": "a.b", "parameters": [{"name": "Header-Fields", "in": "header"}], "responses": {"204": {"description": "OK"}}}"##
+        let text = Harness.file(
+            try Harness.generate(Harness.spec(paths: Harness.path("/x", "get", operation))), "ANamespace.swift")
+        expectContains(text, "    public var headerFields_: String?\n")
+        expectContains(text, "if let headerFields_ { fields[\"Header-Fields\"] = headerFields_ }")
+        let clash = ##"{"operationId": "a.b", "parameters": [{"name": "pb_request", "in": "path", "required": true}]}"##
+        #expect(
+            Harness.failure(Harness.spec(paths: Harness.path("/x/{pb_request}", "get", clash)))
+                == .duplicateName(
+                    name: "argument pbRequest of a.b",
+                    pointers: ["/paths/~1x~1{pb_request}/get", "/paths/~1x~1{pb_request}/get/parameters/0"]))
+    }
+}

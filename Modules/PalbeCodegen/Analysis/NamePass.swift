@@ -58,6 +58,7 @@ struct NamePass {
         for var property in properties {
             if declaration.isHeaderSet {
                 property.name = valueName(Identifier.lowerCamel(property.wireKey), fallback: "header")
+                if ReservedNames.headerProperties.contains(property.name) { property.name += "_" }
             } else {
                 let (decoded, roundTrips) = wireKeys.translation(of: property.wireKey)
                 if !roundTrips, declaration.isInput || declaration.isParameterSet {

@@ -25,6 +25,10 @@ enum ReservedNames {
     /// Case names a discriminated union cannot have next to its `Codable` members.
     static let unionCases: Set<String> = ["encode", "hashValue"]
 
-    /// Argument names of a generated method that path parameters cannot take.
-    static let methodArguments: Set<String> = ["input", "query", "headers"]
+    /// Names path parameters cannot take: the method's fixed arguments and the endpoint's
+    /// request property share their scope.
+    static let methodArguments: Set<String> = ["input", "query", "headers", "pbRequest"]
+
+    /// Header property names that would clash with the header struct's own member.
+    static let headerProperties: Set<String> = ["headerFields"]
 }
