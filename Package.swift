@@ -93,6 +93,7 @@ let package = Package(
             path: "Tests/HTTPServerTests"
         ),
         .testTarget(name: "SDKCLITests", dependencies: ["SDKCLI"], path: "Tests/SDKCLITests"),
+        .testTarget(name: "PalbeCodegenTests", dependencies: ["PalbeCodegen"], path: "Tests/PalbeCodegenTests"),
         .testTarget(
             name: "EmulatorTests",
             dependencies: ["Emulator", "ErrorCore", "HTTPServer", "TestSupport"],

@@ -1,0 +1,86 @@
+import ErrorCore
+import Foundation
+
+/// Asks the SDK's own snake_case coders how they map JSON keys, so generated property names
+/// are exactly the ones those coders read and write.
+///
+/// Generated structs carry no snake_case `CodingKeys`: ``SDKCoders`` convert `created_at` ↔
+/// `createdAt` at run time. A wire key therefore works only when it survives the round trip
+/// (`per_page` → `perPage` → `per_page`); `perPage` on the wire does not (it would be sent as
+/// `per_page`), and the generator reports it rather than emit a field that silently never
+/// arrives. Rather than re-implement Foundation's conversion, the translator runs every distinct
+/// key through the real coders in one batch each way.
+struct WireKeys {
+    /// The key a decoder with `.convertFromSnakeCase` compares against (`created_at` →
+    /// `createdAt`), by wire key.
+    private(set) var decodedNames: [String: String] = [:]
+    /// The key an encoder with `.convertToSnakeCase` writes for each decoded name.
+    private(set) var encodedNames: [String: String] = [:]
+
+    /// Translates every key in `wireKeys` (duplicates allowed).
+    init(wireKeys: some Sequence<String>) {
+        let unique = Array(Set(wireKeys)).sorted()
+        guard !unique.isEmpty else { return }
+        let decoded = Self.decode(unique)
+        for (key, name) in zip(unique, decoded) { decodedNames[key] = name }
+        let names = Array(Set(decoded)).sorted()
+        let encoded = Self.encode(names)
+        for (name, key) in zip(names, encoded) { encodedNames[name] = key }
+    }
+
+    /// The Swift-side key for `wireKey` and whether it travels back unchanged.
+    func translation(of wireKey: String) -> (name: String, roundTrips: Bool) {
+        let name = decodedNames[wireKey] ?? wireKey
+        return (name, encodedNames[name] == wireKey)
+    }
+
+    /// The names the snake_case decoder produces for `keys`, in order. Each key sits in its
+    /// own one-member object so two keys that convert alike cannot collide in one container.
+    private static func decode(_ keys: [String]) -> [String] {
+        var text = "["
+        for (offset, key) in keys.enumerated() {
+            if offset > 0 { text += "," }
+            text += "{"
+            JSONValue.writeQuoted(key, to: &text)
+            text += ":0}"
+        }
+        text += "]"
+        let probes = try? SDKCoders.snakeCaseDecoder().decode([DecodeProbe].self, from: Data(text.utf8))
+        return zip(keys, probes ?? []).map { key, probe in probe.key ?? key }
+    }
+
+    /// The keys the snake_case encoder writes for `names`, in order.
+    private static func encode(_ names: [String]) -> [String] {
+        let probes = names.map(EncodeProbe.init)
+        guard let data = try? SDKCoders.snakeCaseEncoder().encode(probes),
+            let value = try? JSONParser.parse(Array(data)), let objects = value.arrayValue,
+            objects.count == names.count
+        else { return names }
+        return zip(names, objects).map { name, object in object.objectValue?.keys.first ?? name }
+    }
+}
+
+/// A coding key that accepts any string.
+private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// Reads back the one (converted) key of an object.
+private struct DecodeProbe: Decodable {
+    let key: String?
+    init(from decoder: any Decoder) throws {
+        key = try decoder.container(keyedBy: AnyKey.self).allKeys.first?.stringValue
+    }
+}
+
+/// Writes one key, which the encoder converts.
+private struct EncodeProbe: Encodable {
+    let name: String
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        try container.encode(0, forKey: AnyKey(stringValue: name))
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import PalbeCodegen
+
+/// The sample backend's contract (`Specs/palbase/openapi.json`) generates the client the seeds
+/// show, call for call.
+@Suite struct SampleSpecTests {
+    static let specURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Specs/palbase/openapi.json")
+
+    private func output() throws -> GeneratedOutput {
+        try CodeGenerator().generate(specData: try Data(contentsOf: Self.specURL), specName: "openapi.json")
+    }
+
+    @Test func producesOneFilePerNamespaceAndModel() throws {
+        #expect(
+            try output().files.map(\.name) == [
+                "CreateRoomBody.swift", "CreateTodoBody.swift", "Health.swift", "LockTodoBody.swift", "Metadata.swift",
+                "Palbe+Operations.swift", "Room.swift", "RoomsNamespace.swift", "SearchRoomsBody.swift",
+                "SearchRoomsResponse.swift", "Todo.swift", "TodosNamespace.swift", "UpdateTodoBody.swift",
+                "Visibility.swift",
+            ])
+    }
+
+    @Test func roomsCreateErrorIsTheDocumentedText() throws {
+        expectContains(Harness.file(try output(), "RoomsNamespace.swift"), ErrorEnumTests.seedRoomsCreateError)
+    }
+
+    @Test func todosMethodsHaveTheSeedSignatures() throws {
+        let text = Harness.file(try output(), "TodosNamespace.swift")
+        expectContains(
+            text,
+            "public func list(query: TodosListQuery = .init()) async throws(TodosListError) -> TodosListResponse {")
+        expectContains(
+            text,
+            "public func create(_ input: TodosCreateInput) async throws(TodosCreateError) -> TodosCreateResponse {")
+        expectContains(text, "public func get(id: String) async throws(TodosGetError) -> TodosGetResponse {")
+        expectContains(
+            text,
+            "public func update(id: String, _ input: TodosUpdateInput) async throws(TodosUpdateError) -> TodosUpdateResponse {"
+        )
+        expectContains(text, "public func delete(id: String) async throws(TodosDeleteError) {")
+        expectContains(text, "public func archive(id: String) async throws(TodosArchiveError) {")
+        expectContains(text, "public typealias TodosGetResponse = Todo\n")
+        expectContains(text, "public typealias TodosListResponse = [Todo]\n")
+        expectContains(text, "public typealias TodosUpdateInput = UpdateTodoBody\n")
+        expectContains(
+            text,
+            """
+                case todoNotFound
+                case todoLocked(TodoLockedData)
+                case other(BackendError)
+            """)
+        expectContains(
+            text,
+            """
+                public nonisolated struct TodoQuotaExceededData: Codable, Sendable {
+                    public let limit: Int
+                }
+            """)
+        expectContains(text, "    public var perPage: Int?\n")
+        expectContains(text, "    public var includeArchived: Bool?\n")
+        expectContains(text, "    public var tags: [String]?\n")
+    }
+
+    @Test func roomsSearchIsAQueryWithItsInputInTheBody() throws {
+        let text = Harness.file(try output(), "RoomsNamespace.swift")
+        expectContains(
+            text, "public var pbRequest: PBRequest { PBRequest(.query, [\"rooms\", \"search\"], body: input) }")
+        expectContains(
+            Harness.file(try output(), "SearchRoomsBody.swift"), "    public var parentId: Nullable<String>?\n")
+    }
+
+    @Test func healthSitsOnPalbeAndReservedNamespacesAreSkippedVisibly() throws {
+        let output = try output()
+        let text = Harness.file(output, "Palbe+Operations.swift")
+        expectContains(
+            text,
+            """
+            // codegen: skipped reserved namespace "docs" (SDK-owned)
+            // codegen: skipped reserved namespace "messaging" (SDK-owned)
+            """)
+        expectContains(
+            text,
+            "public func health() async throws(HealthError) -> HealthResponse {\n        try await call(HealthEndpoint())\n"
+        )
+        #expect(!output.files.contains { $0.name.hasPrefix("Messaging") || $0.name.hasPrefix("Docs") })
+        #expect(!Harness.allText(output).contains("SendMessageBody"))
+        #expect(
+            output.warnings.map(\.message) == [
+                "skipped reserved namespace \"docs\" (SDK-owned): docs.get, docs.insert",
+                "skipped reserved namespace \"messaging\" (SDK-owned): messaging.send",
+            ])
+    }
+
+    @Test func modelsFollowTheContract() throws {
+        let output = try output()
+        expectContains(Harness.file(output, "UpdateTodoBody.swift"), "    public var dueDate: Nullable<Date>?\n")
+        expectContains(Harness.file(output, "UpdateTodoBody.swift"), "    public var note: Nullable<String>?\n")
+        expectContains(Harness.file(output, "UpdateTodoBody.swift"), "    public var completed: Bool?\n")
+        expectContains(Harness.file(output, "Todo.swift"), "    public var note: String?\n")
+        expectContains(Harness.file(output, "Todo.swift"), "    public var createdAt: Date\n")
+        expectContains(Harness.file(output, "Todo.swift"), "    public var metadata: Metadata\n")
+        expectContains(
+            Harness.file(output, "Metadata.swift"), "public typealias Metadata = [String: AnyCodableValue]\n")
+        expectContains(
+            Harness.file(output, "Visibility.swift"),
+            "    case `internal`\n    case `private`\n    case `public`\n    case unlisted\n")
+        expectContains(
+            Harness.file(output, "Health.swift"),
+            "    public nonisolated enum StatusValue: String, Codable, Sendable, CaseIterable {\n        case ok\n    }\n"
+        )
+    }
+}
