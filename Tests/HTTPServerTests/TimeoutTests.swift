@@ -74,13 +74,14 @@ struct TimeoutTests {
     }
 
     @Test func activeKeepAliveConnectionOutlivesTheIdleTimeout() async throws {
-        // Four requests 400 ms apart span 1.2 idle timeouts; the margins absorb a busy machine.
-        let configuration = ServerTestHarness.configuration(idleTimeout: .seconds(1))
+        // Five requests 600 ms apart span 1.2 idle timeouts of 2 s; each gap leaves 1.4 s of margin,
+        // which a machine busy with the rest of the suite needs (400 ms of 1 s was not enough).
+        let configuration = ServerTestHarness.configuration(idleTimeout: .seconds(2))
         try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
             let client = try await ServerTestClient.connect(port: server.port)
             var connectionIDs: Set<Int> = []
-            for round in 0..<4 {
-                if round > 0 { #expect(await !client.waitForClose(timeout: .milliseconds(400))) }
+            for round in 0..<5 {
+                if round > 0 { #expect(await !client.waitForClose(timeout: .milliseconds(600))) }
                 try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
                 connectionIDs.insert(try EchoReport.decode(try await client.readResponse().body).connectionID)
             }
