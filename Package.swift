@@ -59,7 +59,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["ErrorCore", "HTTPServer", "CCurl"],
+            dependencies: ["ErrorCore", "HTTPServer", "CCurl", "Emulator", "Palbe"],
             path: "Tools/Benchmarks"
         ),
 

@@ -1,1 +1,21 @@
-print("benchmarks: none yet")
+import Foundation
+
+/// `swift run -c release Benchmarks [name…]`: runs the named benchmarks (all when none), each
+/// printing its figures and the ratios that its targets are judged by, measured in this one run.
+let available: [(name: String, run: () async throws -> Void)] = [
+    ("transport", TransportBenchmark.run),
+    ("emulator", EmulatorBenchmark.run),
+    ("palbe", PalbeBenchmark.run),
+]
+let requested = Set(CommandLine.arguments.dropFirst())
+let unknown = requested.subtracting(available.map(\.name))
+guard unknown.isEmpty else {
+    print(
+        "unknown benchmark: \(unknown.sorted().joined(separator: ", ")); available: \(available.map(\.name).joined(separator: ", "))"
+    )
+    exit(2)
+}
+for benchmark in available where requested.isEmpty || requested.contains(benchmark.name) {
+    try await benchmark.run()
+    print()
+}

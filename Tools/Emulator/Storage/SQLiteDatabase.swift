@@ -19,6 +19,10 @@ package final class SQLiteDatabase: @unchecked Sendable {
     private let lock = NSRecursiveLock()
     private var handle: OpaquePointer?
     private var transactionDepth = 0
+    /// Prepared single statements by SQL text, reused across calls (reset after each): parsing SQL
+    /// was a fifth of the emulator's time per request. Bounded; cleared whole when full.
+    private var statementCache: [String: OpaquePointer] = [:]
+    private static let statementCacheLimit = 256
 
     /// Opens (creating when needed) the database and applies the connection settings.
     ///
@@ -60,12 +64,15 @@ package final class SQLiteDatabase: @unchecked Sendable {
     }
 
     deinit {
+        for statement in statementCache.values { sqlite3_finalize(statement) }
         if let handle { sqlite3_close_v2(handle) }
     }
 
     /// Closes the connection; later calls throw `SQLITE_MISUSE`. Safe to call twice.
     package func close() {
         lock.withLock {
+            for statement in statementCache.values { sqlite3_finalize(statement) }
+            statementCache.removeAll()
             if let handle { sqlite3_close_v2(handle) }
             handle = nil
         }
@@ -77,6 +84,12 @@ package final class SQLiteDatabase: @unchecked Sendable {
     package func execute(_ sql: String, _ bindings: [SQLiteValue] = []) throws {
         try lock.withLock {
             let db = try connection()
+            if let statement = try cachedStatement(sql, db) {
+                defer { recycle(statement) }
+                try bind(bindings, to: statement, db)
+                while try step(statement, db) {}
+                return
+            }
             var statementCount = 0
             try sql.withCString { start in
                 var cursor: UnsafePointer<CChar>? = start
@@ -104,10 +117,10 @@ package final class SQLiteDatabase: @unchecked Sendable {
     package func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> [SQLiteRow] {
         try lock.withLock {
             let db = try connection()
-            var statement: OpaquePointer?
-            try check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), db)
-            guard let statement else { return [] }
-            defer { sqlite3_finalize(statement) }
+            guard let statement = try cachedStatement(sql, db) else {
+                throw SQLiteError(code: SQLITE_MISUSE, message: "query needs exactly one statement")
+            }
+            defer { recycle(statement) }
             try bind(bindings, to: statement, db)
             let count = sqlite3_column_count(statement)
             let columns = (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) }
@@ -162,6 +175,37 @@ package final class SQLiteDatabase: @unchecked Sendable {
     }
 
     // MARK: - Statement plumbing
+
+    /// The prepared statement for `sql` when it is exactly one statement (from the cache, or prepared
+    /// and cached now); nil when `sql` holds several statements or none, which `execute` runs one by one.
+    private func cachedStatement(_ sql: String, _ db: OpaquePointer) throws -> OpaquePointer? {
+        if let statement = statementCache[sql] { return statement }
+        var statement: OpaquePointer?
+        let single = try sql.withCString { start -> Bool in
+            var tail: UnsafePointer<CChar>?
+            try check(sqlite3_prepare_v3(db, start, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail), db)
+            var rest = tail
+            while let current = rest, current.pointee != 0, isspace(Int32(current.pointee)) != 0 { rest = current + 1 }
+            return rest?.pointee == 0
+        }
+        guard let statement else { return nil }
+        guard single else {
+            sqlite3_finalize(statement)
+            return nil
+        }
+        if statementCache.count >= Self.statementCacheLimit {
+            for cached in statementCache.values { sqlite3_finalize(cached) }
+            statementCache.removeAll()
+        }
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Makes a cached statement ready for its next use.
+    private func recycle(_ statement: OpaquePointer) {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+    }
 
     private func connection() throws -> OpaquePointer {
         guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "database is closed") }

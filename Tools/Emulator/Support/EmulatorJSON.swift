@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// The emulator's own JSON coders (admin API, envelopes): snake_case keys, sorted output so bodies are
@@ -5,21 +6,31 @@ import Foundation
 enum EmulatorJSON {
     /// Encodes with `.convertToSnakeCase` and sorted keys.
     static func encode(_ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
+        try encoder.encode(value)
     }
 
     /// Decodes with `.convertFromSnakeCase`.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return try decoder.decode(type, from: data)
+        try decoder.decode(type, from: data)
     }
 
     /// The current time as an ISO 8601 string with milliseconds, UTC.
     static func timestamp(_ date: Date = Date()) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        ISO8601Timestamp.string(from: date)
     }
+
+    // Built once: the coders are safe to share across threads once configured, and building one per
+    // request was a visible share of every request's time.
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }()
 }

@@ -9,7 +9,7 @@ import Foundation
 package enum SampleJSON {
     /// Encodes a value with sorted keys and unescaped slashes, so equal values give equal bytes.
     package static func render(_ value: AnyCodableValue) -> Data {
-        render(value, with: SDKCoders.snakeCaseEncoder())
+        render(value, with: snakeCaseEncoder)
     }
 
     /// Encodes a spec value: sorted keys, unescaped slashes, pretty-printed when asked.
@@ -32,8 +32,12 @@ package enum SampleJSON {
     /// (or, later, the recursive encoder), whatever stack the calling thread has.
     package static func parse(_ data: Data) -> AnyCodableValue? {
         guard nestingDepth(of: data) <= maxDepth else { return nil }
-        return try? SDKCoders.snakeCaseDecoder().decode(AnyCodableValue.self, from: data)
+        return try? snakeCaseDecoder.decode(AnyCodableValue.self, from: data)
     }
+
+    // Built once and shared (safe once configured): one per request was measurable.
+    private static let snakeCaseEncoder = SDKCoders.snakeCaseEncoder()
+    private static let snakeCaseDecoder = SDKCoders.snakeCaseDecoder()
 
     /// The deepest array/object nesting in JSON text, ignoring brackets inside strings.
     static func nestingDepth(of data: Data) -> Int {

@@ -1,0 +1,170 @@
+import ErrorCore
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// Issue 2's benchmark: the transports against the in-process server on 127.0.0.1.
+///
+/// Targets: CurlTransport ≤ 1.3× the bare libcurl loop; CurlTransport ≥ 2× faster than
+/// URLSessionTransport; first streamed chunk within 5 ms of the server writing it; peak RSS growth
+/// under 10 MB across 20,000 requests.
+enum TransportBenchmark {
+    static let sequentialRequests = 2_000
+    static let concurrentWidth = 64
+    static let concurrentRequests = 6_400
+    static let rssRequests = 20_000
+    static let streamedChunks = 200
+
+    /// Server write times of streamed chunks, by index, in the process's continuous clock.
+    static let writeTimes = Mutex<[ContinuousClock.Instant]>([])
+
+    static func run() async throws {
+        let body = Data(jsonBody(bytes: 1_024).utf8)
+        let server = HTTPServer { request in
+            if request.path == "/stream" { return streamResponse() }
+            return HTTPServerResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
+        }
+        try server.start()
+        defer { Task { await server.shutdown() } }
+        let url = server.baseURL.appendingPathComponent("item")
+        print("Transport: \(sequentialRequests) sequential GETs of a \(body.count)-byte JSON body on 127.0.0.1")
+
+        let curl = CurlTransport()
+        let session = URLSessionTransport()
+        let raw = RawCurlLoop()
+        // Warm up every path (connections, pools, caches) before timing anything.
+        for _ in 0..<200 {
+            _ = raw.get(url.absoluteString)
+            _ = try await curl.send(HTTPRequest(url: url))
+            _ = try await session.send(HTTPRequest(url: url))
+        }
+
+        let rawTime = await Measure.time {
+            for _ in 0..<sequentialRequests where raw.get(url.absoluteString).bytes != body.count {
+                fatalError("raw loop got a short body")
+            }
+        }
+        let curlTime = try await sequential(curl, url, expecting: body.count)
+        let sessionTime = try await sequential(session, url, expecting: body.count)
+        let perRaw = Measure.micros(rawTime) / Double(sequentialRequests)
+        let perCurl = Measure.micros(curlTime) / Double(sequentialRequests)
+        let perSession = Measure.micros(sessionTime) / Double(sequentialRequests)
+        report("bare libcurl loop (baseline)", "\(fixed(perRaw)) µs/request")
+        report(
+            "CurlTransport", "\(fixed(perCurl)) µs/request", "\(fixed(perCurl / perRaw, 2))× baseline (target ≤ 1.30)")
+        report(
+            "URLSessionTransport", "\(fixed(perSession)) µs/request",
+            "\(fixed(perSession / perRaw, 2))× baseline; CurlTransport is \(fixed(perSession / perCurl, 2))× faster (target ≥ 2)"
+        )
+
+        print("Transport: \(concurrentWidth)-way concurrent, \(concurrentRequests) GETs")
+        for (name, transport) in [("CurlTransport", curl as any Transport), ("URLSessionTransport", session)] {
+            let elapsed = try await concurrent(transport, url, expecting: body.count)
+            let rate = Double(concurrentRequests) / (Measure.micros(elapsed) / 1_000_000)
+            report(name, "\(fixed(rate, 0)) requests/s")
+        }
+
+        try await streamLatency(curl, server.baseURL.appendingPathComponent("stream"))
+        try await residentGrowth(curl, url, expecting: body.count)
+    }
+
+    static func sequential(_ transport: any Transport, _ url: URL, expecting bytes: Int) async throws -> Duration {
+        try await Measure.time {
+            for _ in 0..<sequentialRequests {
+                let response = try await transport.send(HTTPRequest(url: url))
+                guard response.status == 200, response.body.count == bytes else { fatalError("bad response") }
+            }
+        }
+    }
+
+    static func concurrent(_ transport: any Transport, _ url: URL, expecting bytes: Int) async throws -> Duration {
+        try await Measure.time {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<concurrentWidth {
+                    group.addTask {
+                        for _ in 0..<(concurrentRequests / concurrentWidth) {
+                            let response = try await transport.send(HTTPRequest(url: url))
+                            guard response.body.count == bytes else { fatalError("bad response") }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+    }
+
+    /// Each chunk is a fixed-width index line; the server stamps the time just before writing it, the
+    /// client stamps the time each index becomes readable, and the difference is the delivery latency.
+    static func streamResponse() -> HTTPServerResponse {
+        .stream(headers: ["Content-Type": "text/event-stream"]) { writer in
+            for index in 0..<streamedChunks {
+                let line = String(format: "%06d\n", index)
+                writeTimes.withLock { $0.append(ContinuousClock.now) }
+                try await writer.write(Data(line.utf8))
+                try await Task.sleep(for: .milliseconds(2))
+            }
+        }
+    }
+
+    static func streamLatency(_ transport: any Transport, _ url: URL) async throws {
+        writeTimes.withLock { $0.removeAll() }
+        var arrivals: [ContinuousClock.Instant] = []
+        var pending = Data()
+        let response = try await transport.stream(HTTPRequest(url: url))
+        for try await chunk in response.body {
+            let now = ContinuousClock.now
+            pending.append(chunk)
+            while pending.count >= 7 {
+                arrivals.append(now)
+                pending.removeFirst(7)
+            }
+        }
+        let writes = writeTimes.withLock { $0 }
+        guard writes.count == arrivals.count else { fatalError("stream lost chunks") }
+        let latencies = zip(writes, arrivals).map { Measure.micros($1 - $0) / 1_000 }
+        print("Transport: first-chunk delivery, \(latencies.count) streamed chunks through CurlTransport")
+        report("first chunk", "\(fixed(latencies[0], 3)) ms", "(target ≤ 5 ms)")
+        report(
+            "every chunk p50 / p99 / max",
+            "\(fixed(Measure.percentile(latencies, 0.5), 3)) / \(fixed(Measure.percentile(latencies, 0.99), 3)) / "
+                + "\(fixed(latencies.max() ?? 0, 3)) ms")
+    }
+
+    static func residentGrowth(_ transport: any Transport, _ url: URL, expecting bytes: Int) async throws {
+        // Measure after a warm-up so the allocator's and the pools' steady state is the baseline.
+        _ = try await sequentialCount(transport, url, 2_000, bytes)
+        let before = Measure.residentKilobytes()
+        _ = try await sequentialCount(transport, url, rssRequests, bytes)
+        let after = Measure.residentKilobytes()
+        print("Transport: memory across \(rssRequests) CurlTransport requests")
+        report("RSS before / after", "\(before.current / 1024) MB / \(after.current / 1024) MB")
+        report(
+            "peak RSS growth", "\(fixed(Double(after.peak - before.peak) / 1024, 2)) MB",
+            "(target < 10 MB)")
+    }
+
+    static func sequentialCount(_ transport: any Transport, _ url: URL, _ count: Int, _ bytes: Int) async throws -> Int
+    {
+        for _ in 0..<count {
+            let response = try await transport.send(HTTPRequest(url: url))
+            guard response.body.count == bytes else { fatalError("bad response") }
+        }
+        return count
+    }
+
+    /// A JSON object of about `bytes` bytes.
+    static func jsonBody(bytes: Int) -> String {
+        var fields: [String] = []
+        var size = 2
+        var index = 0
+        while size < bytes - 40 {
+            let field = "\"field_\(index)\":\"value number \(index) of the payload\""
+            fields.append(field)
+            size += field.utf8.count + 1
+            index += 1
+        }
+        let filler = String(repeating: "x", count: max(0, bytes - size - 12))
+        fields.append("\"pad\":\"\(filler)\"")
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+}
