@@ -118,7 +118,8 @@ import Testing
             let db = try SQLiteDatabase(.file(directory.appendingPathComponent(EmulatorConfiguration.databaseFileName)))
             defer { db.close() }
             #expect(try db.integrityCheck() == "ok")
-            // Every acknowledged write is durable (synchronous=FULL): at most the request in flight is lost.
+            // Every acknowledged write survives the kill (WAL, written before the commit returns): at most the
+            // request in flight is lost.
             let faults = try #require(try db.query("SELECT COUNT(*) AS c FROM fault_rules").first?.int("c"))
             let logged = try #require(try db.query("SELECT COUNT(*) AS c FROM request_log").first?.int("c"))
             #expect(faults >= acknowledged.faults)

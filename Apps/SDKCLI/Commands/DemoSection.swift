@@ -28,7 +28,8 @@ extension DemoSection {
     /// Every section `sdk demo` runs, in this order. Add one line per section, defined in its own
     /// file as `extension DemoSection { static let transportRoundTrip = DemoSection(...) }`.
     public static let registered: [DemoSection] = [
-        // Sections land here as SDK features do, one per line, e.g. `.transportRoundTrip,`.
-        .palbeTodos
+        // Sections land here as SDK features do, one per line.
+        .transport,
+        .palbeTodos,
     ]
 }
