@@ -152,17 +152,22 @@ import Testing
     @Test func aGenericRateLimitIsOtherRateLimited() async throws {
         try await withSample { bed in
             bed.sample.setRateLimit(SampleRateLimit(requests: 1, per: .seconds(60)))
-            _ = try await bed.palbe.todos.list()
-            do throws(TodosListError) {
-                _ = try await bed.palbe.todos.list()
-                Issue.record("the rate limit let a second request in")
-            } catch {
-                guard case .other(.rateLimited(let info)) = error else {
-                    Issue.record("expected .other(.rateLimited), got \(error)")
-                    return
+            // One request fits the bucket; the second list is refused (or the first already is, should a
+            // slow answer make the client retry it).
+            var limited: RateLimitInfo?
+            for _ in 0..<2 where limited == nil {
+                do throws(TodosListError) {
+                    _ = try await bed.palbe.todos.list()
+                } catch {
+                    guard case .other(.rateLimited(let info)) = error else {
+                        Issue.record("expected .other(.rateLimited), got \(error)")
+                        return
+                    }
+                    limited = info
                 }
-                #expect((info.retryAfter ?? 0) > 0)
             }
+            let info = try #require(limited, "the rate limit let two requests in")
+            #expect((info.retryAfter ?? 0) > 0)
         }
     }
 }

@@ -24,7 +24,8 @@ import Testing
         let server = HTTPServer(handler: Self.reshaped)
         _ = try server.start()
         let configuration = PalbeConfiguration(
-            baseURL: server.baseURL, apiKey: "pk_test_reshaped", environment: "test", requestTimeout: .seconds(5))
+            baseURL: server.baseURL, apiKey: "pk_test_reshaped", environment: "test",
+            requestTimeout: SampleBed.requestTimeout)
         let palbe = Palbe(configuration: configuration, transport: CurlTransport.shared)
         do throws(TodosUpdateError) {
             _ = try await palbe.todos.update(id: "todo_1", .init(completed: true))

@@ -7,7 +7,9 @@ import Testing
 /// An in-memory emulator serving the sample backend on 127.0.0.1, and a Palbe client for it on
 /// `CurlTransport`. Every exchange is bounded by ``requestTimeout``, so no test can hang.
 struct SampleBed: Sendable {
-    static let requestTimeout: Duration = .seconds(5)
+    /// Generous because the whole suite shares two cores: CPU-bound suites can hold the cooperative
+    /// pool (where the emulator answers) for several seconds while these tests start.
+    static let requestTimeout: Duration = .seconds(30)
 
     let emulator: EmulatorServer
     let sample: SampleBackend
