@@ -27,9 +27,12 @@ struct SampleBed: Sendable {
     }
 }
 
-/// Runs `body` against a fresh emulator with the sample backend and always shuts it down.
-func withSample<T>(_ body: (SampleBed) async throws -> T) async throws -> T {
-    let sample = SampleBackend()
+/// Runs `body` against a fresh emulator with the sample backend (reading `clock`, the real time by
+/// default) and always shuts it down.
+func withSample<T>(
+    clock: @escaping @Sendable () -> Date = { Date() }, _ body: (SampleBed) async throws -> T
+) async throws -> T {
+    let sample = SampleBackend(clock: clock)
     let emulator = try EmulatorServer(configuration: .testing(palbaseHandlers: [sample]))
     do {
         let baseURL = try emulator.start()
