@@ -48,6 +48,9 @@ let package = Package(
         .target(name: "PalbeCodegen", dependencies: ["ErrorCore"], path: "Modules/PalbeCodegen"),
         .target(name: "PurseCheckout", dependencies: ["ErrorCore"], path: "Modules/PurseCheckout"),
         .target(name: "ChatbaseSDK", dependencies: ["ErrorCore"], path: "Modules/ChatbaseSDK"),
+        // The client `sdk palbe codegen` generates from Specs/palbase/openapi.json, committed so CI can
+        // check it is current and build it with warnings as errors; the demo and integration tests use it.
+        .target(name: "PalbeSample", dependencies: ["Palbe", "ErrorCore"], path: "Modules/PalbeSample"),
 
         // MARK: - Tools: the HTTP server the emulator and the tests share, benchmarks
 
@@ -68,7 +71,8 @@ let package = Package(
         .target(
             name: "SDKCLI",
             dependencies: [
-                "ErrorCore", "Palbe", "PalbeCodegen", "PurseCheckout", "ChatbaseSDK", "HTTPServer", "Emulator",
+                "ErrorCore", "Palbe", "PalbeCodegen", "PalbeSample", "PurseCheckout", "ChatbaseSDK", "HTTPServer",
+                "Emulator",
             ],
             path: "Apps/SDKCLI"
         ),
@@ -103,6 +107,11 @@ let package = Package(
             name: "PalbeTests",
             dependencies: ["Palbe", "ErrorCore", "Emulator", "HTTPServer", "TestSupport"],
             path: "Tests/PalbeTests"
+        ),
+        .testTarget(
+            name: "PalbeSampleTests",
+            dependencies: ["PalbeSample", "Palbe", "ErrorCore", "Emulator", "HTTPServer", "TestSupport"],
+            path: "Tests/PalbeSampleTests"
         ),
         .testTarget(
             name: "CrossSDKTests",

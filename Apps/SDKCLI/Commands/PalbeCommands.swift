@@ -13,7 +13,7 @@ extension Command {
             sealed paths, proof of work, retries of idempotent verbs and the SDK's error mapping. Set \
             PALBASE_DEBUG=1 to trace each exchange (secrets redacted) on stderr.
             """,
-        subcommands: [palbeCall]
+        subcommands: [palbeCall, palbeCodegen]
     )
 
     /// `sdk palbe call <name> [--method M] [--data JSON|@file] [--query k=v]... [--header k:v]...`.
