@@ -62,7 +62,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["ErrorCore", "HTTPServer", "CCurl", "Emulator", "Palbe"],
+            dependencies: ["ErrorCore", "HTTPServer", "CCurl", "Emulator", "Palbe", "PalbeCodegen"],
             path: "Tools/Benchmarks"
         ),
 

@@ -6,6 +6,7 @@ let available: [(name: String, run: () async throws -> Void)] = [
     ("transport", TransportBenchmark.run),
     ("emulator", EmulatorBenchmark.run),
     ("palbe", PalbeBenchmark.run),
+    ("codegen", CodegenBenchmark.run),
 ]
 let requested = Set(CommandLine.arguments.dropFirst())
 let unknown = requested.subtracting(available.map(\.name))
