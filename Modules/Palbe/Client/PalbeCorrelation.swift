@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The request id of the most recent completed request, for crash reports and support tickets.
 ///
 /// ```swift
@@ -6,18 +8,25 @@
 ///
 /// It is the `X-Request-Id` of the last response any call received, success or failure (with
 /// retries, the last attempt's). A call that got no response at all leaves it unchanged.
-public actor PalbeCorrelation {
+///
+/// Reading it is `async` (the seed's call shape); writing is a plain locked store, so recording a
+/// response costs every call no hop to another executor (an actor did, measurably).
+public final class PalbeCorrelation: Sendable {
     /// The process-wide record every client writes to unless a test gave it its own.
     public static let shared = PalbeCorrelation()
 
+    private let last = Mutex<String?>(nil)
+
     /// The `X-Request-Id` of the most recently completed request, or `nil` before the first.
-    public private(set) var lastRequestID: String?
+    public var lastRequestID: String? {
+        get async { last.withLock { $0 } }
+    }
 
     /// A separate record, for tests that must not share ``shared``.
     package init() {}
 
     /// Records the id of a response just received.
     func record(_ requestID: String) {
-        lastRequestID = requestID
+        last.withLock { $0 = requestID }
     }
 }

@@ -66,7 +66,7 @@ extension Palbe {
             }
 
             let requestID = response.headers["X-Request-Id"]?.nonBlank
-            if let requestID { await runtime.correlation.record(requestID) }
+            if let requestID { runtime.correlation.record(requestID) }
             trace.response(
                 response, to: request, duration: ContinuousClock.now - started,
                 sealed: response.headers[BodySealer.header] == BodySealer.version)

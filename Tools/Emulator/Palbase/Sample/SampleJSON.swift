@@ -9,7 +9,9 @@ import Foundation
 package enum SampleJSON {
     /// Encodes a value with sorted keys and unescaped slashes, so equal values give equal bytes.
     package static func render(_ value: AnyCodableValue) -> Data {
-        render(value, with: snakeCaseEncoder)
+        // ErrorCore's own renderer: sorted keys, unescaped slashes, JavaScript number forms, and
+        // several times cheaper than JSONEncoder, which was a sixth of each request's time.
+        Data(value.jsonText.utf8)
     }
 
     /// Encodes a spec value: sorted keys, unescaped slashes, pretty-printed when asked.
@@ -36,7 +38,6 @@ package enum SampleJSON {
     }
 
     // Built once and shared (safe once configured): one per request was measurable.
-    private static let snakeCaseEncoder = SDKCoders.snakeCaseEncoder()
     private static let snakeCaseDecoder = SDKCoders.snakeCaseDecoder()
 
     /// The deepest array/object nesting in JSON text, ignoring brackets inside strings.
