@@ -11,30 +11,14 @@ import Testing
     static func sendSealed(
         _ emulator: SampleEmulator, _ method: String, _ path: String, _ plaintext: String
     ) async throws -> SampleReply {
-        let ephemeral = P256PrivateKey()
-        let key = try HKDFSHA256.deriveKey(
-            inputKeyMaterial: try ephemeral.sharedSecret(
-                with: try P256PublicKey(x963Representation: emulator.server.sealingPublicKey)),
-            salt: Data(), info: Data("palbase-seal-v1".utf8), outputByteCount: 32)
-        let nonce = SecureRandom.bytes(AES256GCM.nonceByteCount)
-        let ciphertext = try AES256GCM.seal(
-            Data(plaintext.utf8), key: key, nonce: nonce, authenticating: Data("\(method) \(path)".utf8))
-        // Base64url and the key id need no JSON escaping.
-        let envelope = """
-            {"v":1,"kid":"\(emulator.server.sealingKeyID)",\
-            "epk":"\(Base64URL.encode(ephemeral.publicKey.x963Representation))",\
-            "nonce":"\(Base64URL.encode(nonce))","ct":"\(Base64URL.encode(ciphertext))"}
-            """
+        let sealer = TestSealer(
+            serverKey: try P256PublicKey(x963Representation: emulator.server.sealingPublicKey),
+            kid: emulator.server.sealingKeyID)
         let sealed = try await emulator.send(
             method, path, headers: [("Content-Type", "application/json"), ("X-Palbase-Sealed", "v1")],
-            body: Data(envelope.utf8))
+            body: try sealer.seal(Data(plaintext.utf8), method: method, path: path))
         try #require(sealed.header("X-Palbase-Sealed") == "v1", "the answer is sealed: \(sealed.text)")
-        let answer = sealed.json
-        #expect(answer["v"].int == 1)
-        let opened = try AES256GCM.open(
-            try #require(answer["ct"].string.flatMap(Base64URL.decode)), key: key,
-            nonce: try #require(answer["nonce"].string.flatMap(Base64URL.decode)),
-            authenticating: Data("response \(path)".utf8))
+        let opened = try sealer.open(sealed.body, path: path)
         return SampleReply(status: sealed.status, headers: sealed.headers, body: opened)
     }
 

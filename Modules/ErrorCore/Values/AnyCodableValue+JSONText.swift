@@ -55,7 +55,9 @@ extension AnyCodableValue {
         lhs.utf16.lexicographicallyPrecedes(rhs.utf16)
     }
 
-    private static func writeQuoted(_ string: String, to output: inout String) {
+    /// Writes `string` as a JSON string literal: `"`, `\` and control characters escaped, `/` and
+    /// non-ASCII kept. Package-wide so every JSON writer in the package escapes the same way.
+    package static func writeQuoted(_ string: String, to output: inout String) {
         output += "\""
         for scalar in string.unicodeScalars {
             switch scalar {

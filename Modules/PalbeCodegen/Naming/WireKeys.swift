@@ -41,7 +41,7 @@ struct WireKeys {
         for (offset, key) in keys.enumerated() {
             if offset > 0 { text += "," }
             text += "{"
-            JSONValue.writeQuoted(key, to: &text)
+            AnyCodableValue.writeQuoted(key, to: &text)
             text += ":0}"
         }
         text += "]"
