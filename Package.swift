@@ -62,7 +62,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["ErrorCore", "HTTPServer", "CCurl", "Emulator", "Palbe", "PalbeCodegen"],
+            dependencies: ["ErrorCore", "HTTPServer", "CCurl", "Emulator", "Palbe", "PalbeCodegen", "ChatbaseSDK"],
             path: "Tools/Benchmarks"
         ),
 
@@ -112,6 +112,11 @@ let package = Package(
             name: "PalbeSampleTests",
             dependencies: ["PalbeSample", "Palbe", "ErrorCore", "Emulator", "HTTPServer", "TestSupport"],
             path: "Tests/PalbeSampleTests"
+        ),
+        .testTarget(
+            name: "ChatbaseSDKTests",
+            dependencies: ["ChatbaseSDK", "ErrorCore", "Emulator", "HTTPServer", "TestSupport"],
+            path: "Tests/ChatbaseSDKTests"
         ),
         .testTarget(
             name: "CrossSDKTests",
