@@ -48,7 +48,8 @@ public enum PathEncoding {
         -> URL
     {
         let baseText = base.absoluteString
-        guard !baseText.contains("?"), !baseText.contains("#") else {
+        // Byte search: `String.contains(String)` goes through Foundation's slow bridged search on Linux.
+        guard !baseText.utf8.contains(UInt8(ascii: "?")), !baseText.utf8.contains(UInt8(ascii: "#")) else {
             throw .unusableBaseURL(baseText)
         }
         var text = baseText

@@ -20,6 +20,7 @@ public final class Palbe: Sendable {
 
     let transport: any Transport
     let runtime: PalbeRuntime
+    let base: RequestBase
     let sealingKeys: SealingKeyStore
     private let errorHook = Mutex<(@Sendable (BackendError) -> Void)?>(nil)
     private let authority = Mutex<(any PalbeSessionAuthority)?>(nil)
@@ -35,6 +36,7 @@ public final class Palbe: Sendable {
     /// A client with its runtime seams injected (tests).
     package init(configuration: PalbeConfiguration, transport: any Transport, runtime: PalbeRuntime) {
         self.configuration = configuration
+        base = RequestBase(configuration)
         self.transport = transport
         self.runtime = runtime
         sealingKeys = SealingKeyStore(pinned: configuration.sealingKey)

@@ -69,8 +69,9 @@ public struct PalbeConfiguration: Sendable {
 }
 
 extension String {
-    /// The string, unless it is empty or only whitespace.
+    /// The string, unless it is empty or only whitespace (the Unicode `White_Space` property: the same
+    /// set as `.whitespacesAndNewlines`, checked without bridging to `NSString`, which is slow on Linux).
     var nonBlank: String? {
-        trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : self
+        unicodeScalars.allSatisfy(\.properties.isWhitespace) ? nil : self
     }
 }

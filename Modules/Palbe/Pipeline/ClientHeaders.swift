@@ -22,14 +22,14 @@ import Foundation
 enum ClientHeaders {
     /// The headers for one attempt of `request`.
     static func make(
-        for request: PreparedRequest, configuration: PalbeConfiguration, session: SessionHeaders,
-        proof: ProofOfWorkSolution?
+        for request: PreparedRequest, base: RequestBase, session: SessionHeaders, proof: ProofOfWorkSolution?
     ) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        headers["apikey"] = configuration.apiKey
-        if let bearer = session.bearer?.nonBlank { headers["Authorization"] = "Bearer \(bearer)" }
-        if let dpop = session.dpop?.nonBlank { headers["DPoP"] = dpop }
-        addIdentity(to: &headers, configuration: configuration)
+        var fields = [(name: "apikey", value: base.apiKey)]
+        if let bearer = session.bearer?.nonBlank { fields.append((name: "Authorization", value: "Bearer \(bearer)")) }
+        if let dpop = session.dpop?.nonBlank { fields.append((name: "DPoP", value: dpop)) }
+        fields += base.identity
+        // Built as a list: the names above are distinct, so no lookup is needed until the caller's.
+        var headers = HTTPHeaders(fields)
         if request.body != nil { headers["Content-Type"] = "application/json" }
         if request.sealing != nil { headers[BodySealer.header] = BodySealer.version }
         if let proof {
@@ -44,21 +44,8 @@ enum ClientHeaders {
     }
 
     /// The headers that do not depend on the request or a session: `apikey`, then the identity.
-    static func base(configuration: PalbeConfiguration) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        headers["apikey"] = configuration.apiKey
-        addIdentity(to: &headers, configuration: configuration)
-        return headers
-    }
-
-    /// `User-Agent`, `X-Palbase-Client`, `X-Palbase-Client-Version` (when known) and `Accept`.
-    private static func addIdentity(to headers: inout HTTPHeaders, configuration: PalbeConfiguration) {
-        headers["User-Agent"] = userAgent
-        headers["X-Palbase-Client"] = "palbe-swift/\(Palbe.version)"
-        if let appVersion = configuration.appVersion?.trimmingCharacters(in: .whitespacesAndNewlines).nonBlank {
-            headers["X-Palbase-Client-Version"] = appVersion
-        }
-        headers["Accept"] = "application/json"
+    static func base(_ base: RequestBase) -> HTTPHeaders {
+        HTTPHeaders([(name: "apikey", value: base.apiKey)] + base.identity)
     }
 
     /// `Palbe/<version> (<os> <major>.<minor>.<patch>)`.

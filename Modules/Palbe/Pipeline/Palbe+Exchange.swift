@@ -6,8 +6,8 @@ extension Palbe {
     ///
     /// Throws ``BackendError`` without reporting it; ``perform(_:as:)`` reports.
     func exchange(_ request: PBRequest) async throws(BackendError) -> Delivery {
-        guard configuration.isUsable else { throw .notConfigured }
-        var prepared = try PreparedRequest(request, baseURL: configuration.baseURL)
+        guard base.isUsable else { throw .notConfigured }
+        var prepared = try PreparedRequest(request, base: base)
         if prepared.requiresSealing {
             do {
                 try prepared.seal(to: try await sealingKeys.key(fetch: fetchSealingKey))
@@ -36,8 +36,7 @@ extension Palbe {
             let session = await sessionHeaders(for: prepared)
             let request = HTTPRequest(
                 method: prepared.method.rawValue, url: prepared.url,
-                headers: ClientHeaders.make(
-                    for: prepared, configuration: configuration, session: session, proof: proof),
+                headers: ClientHeaders.make(for: prepared, base: base, session: session, proof: proof),
                 body: prepared.body, timeout: configuration.requestTimeout)
             // A challenge is single-use: a later resend must not carry it again.
             proof = nil
@@ -167,7 +166,7 @@ extension Palbe {
         guard let url = try? PathEncoding.url(base: configuration.baseURL, path: [".well-known/palbase-sealing-key"])
         else { throw SealingUnavailable("the base URL cannot address the sealing key") }
         let request = HTTPRequest(
-            method: "GET", url: url, headers: ClientHeaders.base(configuration: configuration),
+            method: "GET", url: url, headers: ClientHeaders.base(base),
             timeout: configuration.requestTimeout)
         let trace = HTTPTrace(logger: runtime.logger, enabled: runtime.traceHTTP)
         trace.request(request, sealed: false)

@@ -18,11 +18,11 @@ struct PreparedRequest: Sendable {
     /// Set once the body is sealed: how to open the answer.
     private(set) var sealing: BodySealer.Session?
 
-    /// Encodes `request` against `baseURL`, which must already be usable.
+    /// Encodes `request` against `base`, which must be usable.
     ///
     /// Throws ``BackendError/encode(_:)`` when the body or query does not encode, a `GET` has a body,
     /// or the path does not form a URL.
-    init(_ request: PBRequest, baseURL: URL) throws(BackendError) {
+    init(_ request: PBRequest, base: RequestBase) throws(BackendError) {
         method = request.method
         let segments = request.path.map(\.pathSegment)
         routePath = "/" + PathEncoding.path(segments)
@@ -54,15 +54,11 @@ struct PreparedRequest: Sendable {
             }
         }
 
-        do {
-            url = try PathEncoding.url(base: baseURL, path: segments, query: queryString)
-        } catch {
-            throw .encode(
-                CodecFailure(message: "The path \(routePath) does not form a valid URL", underlying: error))
+        guard let url = base.url(routePath: routePath, query: queryString) else {
+            throw .encode(CodecFailure(message: "The path \(routePath) does not form a valid URL"))
         }
-        var basePath = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
-        while basePath.hasSuffix("/") { basePath.removeLast() }
-        wirePath = basePath + routePath
+        self.url = url
+        wirePath = base.path + routePath
         callerHeaders = request.headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
     }
 
