@@ -77,7 +77,9 @@ import Testing
             let http = client.http
             let created = try await http.send(
                 "POST", "/__emulator/chatbase/agents",
-                json: #"{"id":"web","name":"Web","identity_secret":"s","workspace_credits":2,"agent_credits":null,"sdk_channel_enabled":true,"model_allowed":false,"pace_ms":10}"#)
+                json:
+                    #"{"id":"web","name":"Web","identity_secret":"s","workspace_credits":2,"agent_credits":null,"sdk_channel_enabled":true,"model_allowed":false,"pace_ms":10}"#
+            )
             #expect(created.status == 201)
             #expect(
                 created.json == [
@@ -96,7 +98,10 @@ import Testing
             #expect(patched.json?["workspace_credits"] == 2)
 
             let list = try await http.send("GET", "/__emulator/chatbase/agents")
-            #expect(list.json?["agents"]?.arrayValue?.compactMap { $0["id"]?.stringValue }.prefix(2) == ["emulator-agent", "web"])
+            #expect(
+                list.json?["agents"]?.arrayValue?.compactMap { $0["id"]?.stringValue }.prefix(2) == [
+                    "emulator-agent", "web",
+                ])
 
             // The change is live for the API.
             #expect(try await client.with(agent: "web").chat("hi").status == 200)
@@ -112,7 +117,8 @@ import Testing
         ("POST", "conversations/conv_x/status", #"{"status":"ended"}"#, 404),
         ("POST", "conversations/conv_x/status", #"{"status":"paused"}"#, 400),
         ("POST", "conversations/conv_x/status", #"{"status":1}"#, 400),
-        ("POST", "tokens", #"{"agent_id":"nope","sub":"u"}"#, 404), ("POST", "tokens", #"{"agent_id":"emulator-agent"}"#, 400),
+        ("POST", "tokens", #"{"agent_id":"nope","sub":"u"}"#, 404),
+        ("POST", "tokens", #"{"agent_id":"emulator-agent"}"#, 400),
         ("POST", "tokens", #"{"agent_id":"emulator-agent","sub":"u","ttl_seconds":"1h"}"#, 400),
         ("GET", "nothing", "", 404),
     ]
@@ -135,7 +141,8 @@ import Testing
                 "POST", "/__emulator/chatbase/conversations/\(conversationID)/status", json: #"{"status":"ended"}"#)
             #expect(status.status == 204)
             expectChatbaseError(
-                try await client.chat("more", conversationId: conversationID).response, 403, "CHAT_CONVERSATION_NOT_ONGOING")
+                try await client.chat("more", conversationId: conversationID).response, 403,
+                "CHAT_CONVERSATION_NOT_ONGOING")
 
             let minted = try await client.http.send(
                 "POST", "/__emulator/chatbase/tokens", json: #"{"agent_id":"emulator-agent","sub":"erin"}"#)
@@ -171,7 +178,8 @@ import Testing
 
     @Test func conversationsSurviveARestart() async throws {
         try await withTemporaryDirectory { directory async throws in
-            let (conversationID, callID) = try await withChatbase(storage: .directory(directory)) { server, client async throws in
+            let (conversationID, callID) = try await withChatbase(storage: .directory(directory)) {
+                server, client async throws in
                 try server.createChatbaseAgent(ChatbaseAgentSpec(id: "kept", agentCredits: 5))
                 let stream = try await client.with(agent: "kept").chat("weather in Bergen")
                 return (try #require(stream.conversationId), try #require(stream.toolCallIds.first))
@@ -180,9 +188,12 @@ import Testing
                 let kept = client.with(agent: "kept")
                 #expect(try server.chatbaseAgents().map(\.id) == ["emulator-agent", "kept"], "seeded once, not again")
                 #expect(try server.chatbaseAgents().last?.agentCredits == 4)
-                #expect(try await kept.toolResult(conversationId: conversationID, toolCallId: callID, output: "rain").status == 200)
+                #expect(
+                    try await kept.toolResult(conversationId: conversationID, toolCallId: callID, output: "rain").status
+                        == 200)
                 #expect(try await kept.chat(nil, conversationId: conversationID).text == #"Weather in Bergen: "rain"."#)
-                #expect(try await kept.get("/conversations/\(conversationID)/messages").json?["pagination"]?["total"] == 3)
+                #expect(
+                    try await kept.get("/conversations/\(conversationID)/messages").json?["pagination"]?["total"] == 3)
             }
         }
     }

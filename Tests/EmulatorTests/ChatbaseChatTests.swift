@@ -67,7 +67,10 @@ import Testing
             #expect(stream.done)
             let callID = try #require(stream.toolCallIds.first)
             #expect(callID.hasPrefix("call_"))
-            #expect(stream.events[2] == ["type": "tool-input-start", "toolCallId": .string(callID), "toolName": "get_weather"])
+            #expect(
+                stream.events[2] == [
+                    "type": "tool-input-start", "toolCallId": .string(callID), "toolName": "get_weather",
+                ])
             let halves = stream.events[3...4].compactMap { $0["inputTextDelta"]?.stringValue }
             #expect(halves.count == 2 && halves.allSatisfy { !$0.isEmpty })
             #expect(halves.joined() == #"{"city":"Paris"}"#)
@@ -85,7 +88,12 @@ import Testing
             let messages = try #require(try await client.get("/conversations/\(conversationID)/messages").json)
             #expect(
                 messages["data"]?[0]?["parts"]
-                    == [["type": "tool-call", "toolCallId": .string(callID), "toolName": "get_weather", "input": ["city": "Paris"]]])
+                    == [
+                        [
+                            "type": "tool-call", "toolCallId": .string(callID), "toolName": "get_weather",
+                            "input": ["city": "Paris"],
+                        ]
+                    ])
         }
     }
 
@@ -101,10 +109,12 @@ import Testing
             let details = expectChatbaseError(early.response, 400, "VALIDATION_INVALID_BODY")
             #expect(details?["toolCallId"]?.stringValue?.contains(paris) == true)
 
-            let ok = try await client.toolResult(conversationId: conversationID, toolCallId: newYork, output: ["temp": 20])
+            let ok = try await client.toolResult(
+                conversationId: conversationID, toolCallId: newYork, output: ["temp": 20])
             #expect(ok.status == 200)
             #expect(ok.json == ["data": ["success": true]])
-            _ = try await client.toolResult(conversationId: conversationID, toolCallId: paris, output: ["error": "offline"])
+            _ = try await client.toolResult(
+                conversationId: conversationID, toolCallId: paris, output: ["error": "offline"])
 
             let summary = try await client.chat(nil, conversationId: conversationID)
             #expect(summary.text == #"get_weather failed: offline Weather in new York: {"temp":20}."#)
@@ -119,7 +129,10 @@ import Testing
             #expect(parts.map { $0["type"] } == ["tool-call", "tool-call", "tool-result", "tool-result"])
             #expect(
                 parts[2]
-                    == ["type": "tool-result", "toolCallId": .string(newYork), "toolName": "get_weather", "output": ["temp": 20]])
+                    == [
+                        "type": "tool-result", "toolCallId": .string(newYork), "toolName": "get_weather",
+                        "output": ["temp": 20],
+                    ])
 
             // Nothing is left to continue.
             let again = try await client.chat(nil, conversationId: conversationID)
@@ -137,7 +150,8 @@ import Testing
                 let call = try #require(stream.toolCallIds.first)
                 #expect(seen.insert(call).inserted)
                 #expect(stream.events.first { $0["type"] == "tool-input-available" }?["input"] == ["city": "Loop"])
-                let result = try await client.toolResult(conversationId: conversationID, toolCallId: call, output: "sunny")
+                let result = try await client.toolResult(
+                    conversationId: conversationID, toolCallId: call, output: "sunny")
                 #expect(result.status == 200)
                 stream = try await client.chat(nil, conversationId: conversationID)
             }
@@ -157,7 +171,10 @@ import Testing
             #expect(stream.events[2]["input"] == ["query": "Search the docs for streaming"])
             #expect(
                 stream.events[3]
-                    == ["type": "tool-output-available", "toolCallId": .string(call), "output": ["results": ["Getting started", "Streaming"]]])
+                    == [
+                        "type": "tool-output-available", "toolCallId": .string(call),
+                        "output": ["results": ["Getting started", "Streaming"]],
+                    ])
             #expect(stream.text == "I found 2 pages.")
             #expect(stream.events.last?["finishReason"] == "stop")
 
@@ -184,7 +201,8 @@ import Testing
         try await withChatbase { _, client async throws in
             let request = HTTPRequest(
                 method: "POST", url: client.http.baseURL.appendingPathComponent("api/sdk/agents/emulator-agent/chat"),
-                headers: HTTPHeaders(client.headers.map { ($0.key, $0.value) } + [("Content-Type", "application/json")]),
+                headers: HTTPHeaders(
+                    client.headers.map { ($0.key, $0.value) } + [("Content-Type", "application/json")]),
                 body: Data(#"{"message":"cut stream now","stream":true}"#.utf8), timeout: .seconds(5))
             let response = try await CurlTransport.shared.stream(request)
             #expect(response.status == 200)

@@ -9,14 +9,17 @@ import Testing
 @Suite struct ChatbaseIdentityTests {
     static let secret = ChatbaseMigrations.seededIdentitySecret
 
-    private func token(_ sub: String = "user-1", expiresIn seconds: TimeInterval = 600, secret: String = secret) -> String {
+    private func token(
+        _ sub: String = "user-1", expiresIn seconds: TimeInterval = 600, secret: String = secret
+    ) -> String {
         ChatbaseJWT.hs256(sub: sub, exp: Date().addingTimeInterval(seconds), secret: secret)
     }
 
     /// A token with any header and payload, signed with `secret` over exactly those segments.
     private func custom(header: AnyCodableValue, payload: AnyCodableValue, secret: String = secret) -> String {
         let input = Base64URL.encode(Data(header.jsonText.utf8)) + "." + Base64URL.encode(Data(payload.jsonText.utf8))
-        return input + "." + Base64URL.encode(HMACSHA256.authenticationCode(for: Data(input.utf8), key: Data(secret.utf8)))
+        return input + "."
+            + Base64URL.encode(HMACSHA256.authenticationCode(for: Data(input.utf8), key: Data(secret.utf8)))
     }
 
     @Test func aValidTokenIdentifiesTheUser() async throws {
@@ -31,7 +34,8 @@ import Testing
         let future = Int(Date().timeIntervalSince1970) + 600
         let signed = token()
         let parts = signed.split(separator: ".").map(String.init)
-        let tampered = parts[0] + "." + Base64URL.encode(Data(#"{"exp":\#(future),"sub":"admin"}"#.utf8)) + "." + parts[2]
+        let tampered =
+            parts[0] + "." + Base64URL.encode(Data(#"{"exp":\#(future),"sub":"admin"}"#.utf8)) + "." + parts[2]
         let none = Base64URL.encode(Data(#"{"alg":"none"}"#.utf8)) + "." + parts[1] + "."
         let tokens = [
             token(expiresIn: -1), token(secret: "wrong-secret"), tampered, none,
@@ -143,7 +147,8 @@ import Testing
             // Missing conversations: messages and retry say ownership, chat says not found.
             expectChatbaseError(try await client.get("/conversations/conv_x/messages"), 403, "AUTH_OWNERSHIP_MISMATCH")
             expectChatbaseError(
-                try await client.post("/conversations/conv_x/retry", ["messageId": "m"]), 403, "AUTH_OWNERSHIP_MISMATCH")
+                try await client.post("/conversations/conv_x/retry", ["messageId": "m"]), 403, "AUTH_OWNERSHIP_MISMATCH"
+            )
         }
     }
 

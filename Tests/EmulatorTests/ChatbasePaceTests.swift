@@ -13,7 +13,8 @@ import Testing
             try server.createChatbaseAgent(ChatbaseAgentSpec(id: "slow", paceMilliseconds: pace))
             let request = HTTPRequest(
                 method: "POST", url: client.http.baseURL.appendingPathComponent("api/sdk/agents/slow/chat"),
-                headers: HTTPHeaders(client.headers.map { ($0.key, $0.value) } + [("Content-Type", "application/json")]),
+                headers: HTTPHeaders(
+                    client.headers.map { ($0.key, $0.value) } + [("Content-Type", "application/json")]),
                 body: Data(#"{"message":"a b","stream":true}"#.utf8), timeout: .seconds(10))
             let clock = ContinuousClock()
             let start = clock.now
@@ -45,7 +46,8 @@ import Testing
         try await withChatbase { _, client async throws in
             let request = HTTPRequest(
                 method: "POST", url: client.http.baseURL.appendingPathComponent("api/sdk/agents/emulator-agent/chat"),
-                headers: HTTPHeaders(client.headers.map { ($0.key, $0.value) } + [("Content-Type", "application/json")]),
+                headers: HTTPHeaders(
+                    client.headers.map { ($0.key, $0.value) } + [("Content-Type", "application/json")]),
                 body: Data(#"{"message":"repeat 20000","stream":true}"#.utf8), timeout: .seconds(20))
             let response = try await CurlTransport.shared.stream(request)
             let text = String(decoding: try await response.body.collect(upTo: 8 << 20), as: UTF8.self)

@@ -82,7 +82,8 @@ import Testing
         ("limit=101", ["limit": 100]), ("limit=99999999999999999999", ["limit": "must be an integer"]),
         ("limit=2.5", ["limit": "must be an integer"]), ("limit=ten", ["limit": "must be an integer"]),
         ("limit=", ["limit": "must be an integer"]), ("cursor=bm9wZQ", ["cursor": "unknown cursor"]),
-        ("cursor=Yzox", ["cursor": "unknown cursor"]), ("cursor=YzoxOng", ["cursor": "unknown cursor"]), ("cursor=!!", ["cursor": "unknown cursor"]),
+        ("cursor=Yzox", ["cursor": "unknown cursor"]), ("cursor=YzoxOng", ["cursor": "unknown cursor"]),
+        ("cursor=!!", ["cursor": "unknown cursor"]),
     ]
 
     @Test(arguments: badQueries)

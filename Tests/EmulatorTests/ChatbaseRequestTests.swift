@@ -11,8 +11,10 @@ import Testing
         try await withChatbase { _, client async throws in
             let headers = client.headers
             for (method, path) in [
-                ("GET", "/api/sdk"), ("GET", "/api/sdk/agents/emulator-agent"), ("GET", "/api/sdk/agents/emulator-agent/chat"),
-                ("DELETE", "/api/sdk/agents/emulator-agent/conversations"), ("POST", "/api/sdk/agents/emulator-agent/nope"),
+                ("GET", "/api/sdk"), ("GET", "/api/sdk/agents/emulator-agent"),
+                ("GET", "/api/sdk/agents/emulator-agent/chat"),
+                ("DELETE", "/api/sdk/agents/emulator-agent/conversations"),
+                ("POST", "/api/sdk/agents/emulator-agent/nope"),
                 ("PUT", "/api/sdk/agents/emulator-agent/conversations/c/retry"), ("GET", "/api/sdk/agents/%ZZ/chat"),
             ] {
                 let response = try await client.http.send(method, path, headers: headers)
@@ -83,7 +85,8 @@ import Testing
 
     /// Raw bodies that are not JSON at all.
     static let notJSON: [Data] = [
-        Data(), Data("{".utf8), Data("message=hi".utf8), Data([0x7B, 0x22, 0x6D, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0x22, 0x7D]),
+        Data(), Data("{".utf8), Data("message=hi".utf8),
+        Data([0x7B, 0x22, 0x6D, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0x22, 0x7D]),
         Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8),
         Data(#"{"message":"hi"} x"#.utf8), Data("NaN".utf8),
     ]
@@ -120,7 +123,8 @@ import Testing
             let stream = try await client.chat(odd)
             #expect(stream.status == 200)
             #expect(stream.text == "You said: " + odd)
-            let huge = try await client.post("/chat", ["message": "hi", "conversationId": .string(String(repeating: "c", count: 100_000))])
+            let huge = try await client.post(
+                "/chat", ["message": "hi", "conversationId": .string(String(repeating: "c", count: 100_000))])
             expectChatbaseError(huge, 404, "RESOURCE_NOT_FOUND")
             let numbers = try await client.post("/chat", raw: Data(#"{"message":"hi","stream":1e999}"#.utf8))
             #expect([400].contains(numbers.status))
@@ -179,9 +183,11 @@ import Testing
             }
             // The pending tool result is still accepted; the continuation is not.
             let call = try #require(stream.toolCallIds.first)
-            #expect(try await client.toolResult(conversationId: conversationID, toolCallId: call, output: 1).status == 200)
+            #expect(
+                try await client.toolResult(conversationId: conversationID, toolCallId: call, output: 1).status == 200)
             expectChatbaseError(
-                try await client.chat(nil, conversationId: conversationID).response, 403, "CHAT_CONVERSATION_NOT_ONGOING")
+                try await client.chat(nil, conversationId: conversationID).response, 403,
+                "CHAT_CONVERSATION_NOT_ONGOING")
             try server.setChatbaseConversationStatus(id: conversationID, "ongoing")
             #expect(try await client.chat(nil, conversationId: conversationID).text == "Weather in Rome: 1.")
         }

@@ -13,11 +13,13 @@ import Testing
             let conversationID = try #require(first.conversationId)
             let second = try await client.chat("stream error", conversationId: conversationID)
             _ = try await client.chat("later", conversationId: conversationID)
-            #expect(try await client.get("/conversations/\(conversationID)/messages").json?["pagination"]?["total"] == 6)
+            #expect(
+                try await client.get("/conversations/\(conversationID)/messages").json?["pagination"]?["total"] == 6)
 
             let failed = try #require(second.messageId)
             let retried = try ChatbaseTestStream(
-                try await client.post("/conversations/\(conversationID)/retry", ["messageId": .string(failed), "stream": true]))
+                try await client.post(
+                    "/conversations/\(conversationID)/retry", ["messageId": .string(failed), "stream": true]))
             #expect(retried.status == 200)
             #expect(retried.types.last == "error", "the same script answers again")
             #expect(retried.messageId != failed)
@@ -62,7 +64,8 @@ import Testing
             }
             let missing = try await client.post("/conversations/\(conversationID)/retry", ["stream": true])
             #expect(expectChatbaseError(missing, 400, "VALIDATION_INVALID_BODY")?["messageId"] != nil)
-            let ended = try await client.post("/conversations/\(conversationID)/retry", ["messageId": 1, "stream": "x"])
+            let ended = try await client.post(
+                "/conversations/\(conversationID)/retry", ["messageId": 1, "stream": "x"])
             let details = expectChatbaseError(ended, 400, "VALIDATION_INVALID_BODY")
             #expect(details?["messageId"] != nil && details?["stream"] != nil)
         }
@@ -87,13 +90,16 @@ import Testing
             let body: AnyCodableValue = ["messageId": .string(try #require(first.messageId))]
             try server.updateChatbaseAgent(id: "emulator-agent") { $0.agentCredits = 0 }
             expectChatbaseError(
-                try await client.post("/conversations/\(conversationID)/retry", body), 402, "CHAT_AGENT_CREDITS_EXHAUSTED")
+                try await client.post("/conversations/\(conversationID)/retry", body), 402,
+                "CHAT_AGENT_CREDITS_EXHAUSTED")
             try server.updateChatbaseAgent(id: "emulator-agent") { $0.agentCredits = nil }
             try server.setChatbaseConversationStatus(id: conversationID, "ended")
             expectChatbaseError(
-                try await client.post("/conversations/\(conversationID)/retry", body), 403, "CHAT_CONVERSATION_NOT_ONGOING")
+                try await client.post("/conversations/\(conversationID)/retry", body), 403,
+                "CHAT_CONVERSATION_NOT_ONGOING")
             // Refused retries deleted nothing.
-            #expect(try await client.get("/conversations/\(conversationID)/messages").json?["pagination"]?["total"] == 2)
+            #expect(
+                try await client.get("/conversations/\(conversationID)/messages").json?["pagination"]?["total"] == 2)
         }
     }
 }

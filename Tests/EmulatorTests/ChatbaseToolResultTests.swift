@@ -17,7 +17,9 @@ import Testing
         try await withChatbase { _, client async throws in
             let (conversationID, call) = try await pendingCall(client)
             let output: AnyCodableValue = ["temp": 21.5, "tags": ["a", nil], "ok": true]
-            #expect(try await client.toolResult(conversationId: conversationID, toolCallId: call, output: output).status == 200)
+            #expect(
+                try await client.toolResult(conversationId: conversationID, toolCallId: call, output: output).status
+                    == 200)
             let again = try await client.toolResult(conversationId: conversationID, toolCallId: call, output: output)
             expectChatbaseError(again, 404, "RESOURCE_TOOL_RESULT_NOT_PENDING")
             let stored = try await client.get("/conversations/\(conversationID)/messages")
@@ -29,7 +31,8 @@ import Testing
         try await withChatbase { _, client async throws in
             for output: AnyCodableValue in [.null, "text", 0, [], ["nested": [["deep": [1, 2]]]]] {
                 let (conversationID, call) = try await pendingCall(client)
-                let response = try await client.toolResult(conversationId: conversationID, toolCallId: call, output: output)
+                let response = try await client.toolResult(
+                    conversationId: conversationID, toolCallId: call, output: output)
                 #expect(response.status == 200, "\(output)")
             }
         }
@@ -60,7 +63,9 @@ import Testing
             let details = expectChatbaseError(refused, 400, "VALIDATION_INVALID_BODY")
             #expect(details == ["output": "larger than 20480 bytes"])
             let fits: AnyCodableValue = .string(String(repeating: "a", count: 20_478))
-            #expect(try await client.toolResult(conversationId: conversationID, toolCallId: call, output: fits).status == 200)
+            #expect(
+                try await client.toolResult(conversationId: conversationID, toolCallId: call, output: fits).status
+                    == 200)
         }
     }
 
@@ -74,7 +79,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"output":1}"#, "toolCallId"), (#"{"toolCallId":"x"}"#, "output"), (#"{"toolCallId":5,"output":1}"#, "toolCallId"),
+        (#"{"output":1}"#, "toolCallId"), (#"{"toolCallId":"x"}"#, "output"),
+        (#"{"toolCallId":5,"output":1}"#, "toolCallId"),
         (#"{"toolCallId":" ","output":1}"#, "toolCallId"),
     ])
     func wrongBodiesNameTheField(body: String, field: String) async throws {
@@ -95,7 +101,8 @@ import Testing
                 "AUTH_OWNERSHIP_MISMATCH")
             try server.createChatbaseAgent(ChatbaseAgentSpec(id: "second"))
             expectChatbaseError(
-                try await client.with(agent: "second").toolResult(conversationId: conversationID, toolCallId: call, output: 1),
+                try await client.with(agent: "second").toolResult(
+                    conversationId: conversationID, toolCallId: call, output: 1),
                 403, "CHAT_CONVERSATION_MISMATCH")
         }
     }
