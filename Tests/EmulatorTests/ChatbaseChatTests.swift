@@ -26,6 +26,7 @@ import Testing
             #expect(deltas == ["You ", "said: ", "Hello  ", "there"])
             let textID = try #require(stream.events[2]["id"]?.stringValue)
             #expect(stream.events[3...7].allSatisfy { $0["id"]?.stringValue == textID })
+            #expect(stream.response.text.contains(#"data: {"delta":"said: ","id":"\#(textID)","type":"text-delta"}"#))
             #expect(stream.events[9] == ["type": "message-metadata", "messageMetadata": ["score": 0.9]])
 
             let messageID = try #require(stream.messageId)
