@@ -1,0 +1,59 @@
+import ErrorCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Emulator
+
+/// A paced agent's words really arrive over time, read incrementally through `CurlTransport.stream`.
+@Suite struct ChatbasePaceTests {
+    @Test func pacedDeltasArriveOneByOne() async throws {
+        try await withChatbase { server, client async throws in
+            let pace = 80
+            try server.createChatbaseAgent(ChatbaseAgentSpec(id: "slow", paceMilliseconds: pace))
+            let request = HTTPRequest(
+                method: "POST", url: client.http.baseURL.appendingPathComponent("api/sdk/agents/slow/chat"),
+                headers: HTTPHeaders(
+                    client.headers.map { ($0.key, $0.value) } + [("Content-Type", "application/json")]),
+                body: Data(#"{"message":"a b","stream":true}"#.utf8), timeout: .seconds(10))
+            let clock = ContinuousClock()
+            let start = clock.now
+            let response = try await CurlTransport.shared.stream(request)
+            #expect(response.status == 200)
+            var pending = ""
+            var deltaArrivals: [Duration] = []
+            var done = false
+            for try await chunk in response.body {
+                pending += String(decoding: chunk, as: UTF8.self)
+                while let end = pending.range(of: "\n\n") {
+                    let event = pending[..<end.lowerBound]
+                    pending.removeSubrange(..<end.upperBound)
+                    if event.contains(#""type":"text-delta""#) { deltaArrivals.append(clock.now - start) }
+                    if event == "data: [DONE]" { done = true }
+                }
+            }
+            #expect(done)
+            // "You said: a b" is four deltas, each after a pause.
+            #expect(deltaArrivals.count == 4)
+            #expect(deltaArrivals[0] >= .milliseconds(pace))
+            for (earlier, later) in zip(deltaArrivals, deltaArrivals.dropFirst()) {
+                #expect(later - earlier >= .milliseconds(pace / 2), "\(deltaArrivals)")
+            }
+        }
+    }
+
+    @Test func anUnpacedLongReplyStreamsCompletely() async throws {
+        try await withChatbase { _, client async throws in
+            let request = HTTPRequest(
+                method: "POST", url: client.http.baseURL.appendingPathComponent("api/sdk/agents/emulator-agent/chat"),
+                headers: HTTPHeaders(
+                    client.headers.map { ($0.key, $0.value) } + [("Content-Type", "application/json")]),
+                body: Data(#"{"message":"repeat 20000","stream":true}"#.utf8), timeout: .seconds(20))
+            let response = try await CurlTransport.shared.stream(request)
+            let text = String(decoding: try await response.body.collect(upTo: 8 << 20), as: UTF8.self)
+            #expect(text.components(separatedBy: #""type":"text-delta""#).count - 1 == 20_000)
+            #expect(text.contains(#""delta":"word19999 ""#))
+            #expect(text.hasSuffix("data: [DONE]\n\n"))
+        }
+    }
+}
