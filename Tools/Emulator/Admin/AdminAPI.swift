@@ -18,6 +18,7 @@ import HTTPServer
 /// | DELETE `faults/{id}` | 204, or 404 `not_found` |
 /// | GET / POST / DELETE `pow` | `{"rules":[…]}` / 200 the rules after adding `{path_prefix,difficulty}` / 204 |
 /// | DELETE `pow?path_prefix=` | 204 |
+/// | `chatbase/…` | agents, conversation status, identity tokens: see `ChatbaseAdminRoutes` |
 struct AdminAPI: Sendable {
     static let prefix = "/__emulator"
 
@@ -84,6 +85,8 @@ struct AdminAPI: Sendable {
             case ("DELETE", ["pow"]):
                 server.removeProofOfWork(pathPrefix: parameter("path_prefix"))
                 return noContent
+            case (_, let path) where path.first == "chatbase":
+                return try ChatbaseAdminRoutes(server: server).respond(to: request, path: Array(path.dropFirst()))
             case (_, let path) where Self.routes.contains(path.joined(separator: "/")):
                 throw PalbaseHTTPError.methodNotAllowed(request.method, allowed: Self.methods(for: path))
             default:

@@ -9,10 +9,10 @@ extension EmulatorConfiguration {
         [SampleBackend()]
     }
 
-    /// The services `sdk emulator start` mounts under their prefixes (Chatbase, Purse) once they exist; fresh
+    /// The services `sdk emulator start` mounts under their prefixes (Chatbase now, Purse once it exists); fresh
     /// instances on every read.
     package static var standardServices: [(prefix: String, service: any EmulatorService)] {
-        []
+        [("/api/sdk", ChatbaseEmulator())]
     }
 
     /// What `sdk emulator start` runs: every standard handler and service, on `port`, storing in `storage`.

@@ -1,0 +1,54 @@
+import ErrorCore
+import Foundation
+
+/// HS256 identity tokens as a customer's backend signs them for Chatbase: `sub` is the user id, `exp` the
+/// expiry in Unix seconds.
+///
+/// `hs256(sub:exp:secret:)` makes one (tests, the CLI demo, the admin `tokens` route); the service verifies
+/// with `subject(of:secret:now:)`.
+package enum ChatbaseJWT {
+    /// Tokens longer than this are refused before any decoding.
+    static let maxTokenBytes = 8192
+
+    /// A compact HS256 JWT with header `{"alg":"HS256","typ":"JWT"}` and payload `{"exp","iat","sub"}`.
+    ///
+    /// `exp` is written as whole seconds (rounded down), `iat` is the current time.
+    package static func hs256(sub: String, exp: Date, secret: String) -> String {
+        let header: AnyCodableValue = ["alg": "HS256", "typ": "JWT"]
+        let payload: AnyCodableValue = [
+            "sub": .string(sub), "exp": .int(Int(exp.timeIntervalSince1970.rounded(.down))),
+            "iat": .int(Int(Date().timeIntervalSince1970.rounded(.down))),
+        ]
+        let signingInput =
+            Base64URL.encode(Data(header.jsonText.utf8)) + "." + Base64URL.encode(Data(payload.jsonText.utf8))
+        let signature = HMACSHA256.authenticationCode(for: Data(signingInput.utf8), key: Data(secret.utf8))
+        return signingInput + "." + Base64URL.encode(signature)
+    }
+
+    /// The token's `sub` when it is a well-formed HS256 JWT signed with `secret`, with a string `sub` and a
+    /// numeric `exp` after `now` (and no `nbf` after `now`); nil for anything else, and always nil without
+    /// a secret.
+    ///
+    /// The signature is compared in constant time; `alg` must be exactly `HS256` (so `none` and any
+    /// algorithm confusion fail).
+    static func subject(of token: String, secret: String?, now: Date) -> String? {
+        guard let secret, token.utf8.count <= maxTokenBytes else { return nil }
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let header = object(parts[0]), header["alg"] == .string("HS256"),
+            let signature = Base64URL.decode(parts[2]),
+            HMACSHA256.isValid(signature, for: Data((parts[0] + "." + parts[1]).utf8), key: Data(secret.utf8)),
+            let payload = object(parts[1]),
+            case .string(let subject) = payload["sub"], !subject.isEmpty,
+            let expiry = payload["exp"]?.doubleValue, expiry > now.timeIntervalSince1970
+        else { return nil }
+        if let notBefore = payload["nbf"] {
+            guard let seconds = notBefore.doubleValue, seconds <= now.timeIntervalSince1970 else { return nil }
+        }
+        return subject
+    }
+
+    private static func object(_ segment: String) -> [String: AnyCodableValue]? {
+        guard let data = Base64URL.decode(segment) else { return nil }
+        return SampleJSON.parse(data)?.objectValue
+    }
+}
