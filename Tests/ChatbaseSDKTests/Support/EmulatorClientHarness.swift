@@ -31,7 +31,8 @@ struct ChatbaseEmulatorHarness: Sendable {
 
 /// Runs `body` against a fresh in-memory emulator on an ephemeral port; always shuts it down.
 func withChatbaseEmulator<T>(
-    rateLimit: Int = 1_000, _ body: (ChatbaseEmulatorHarness) async throws -> T
+    rateLimit: Int = 1_000, isolation: isolated (any Actor)? = #isolation,
+    _ body: (ChatbaseEmulatorHarness) async throws -> T
 ) async throws -> T {
     var configuration = EmulatorConfiguration.testing()
     configuration.mount(ChatbaseEmulator(rateLimit: rateLimit), at: "/api/sdk")
