@@ -2,6 +2,7 @@ import ErrorCore
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 
 @testable import ChatbaseSDK
 
@@ -20,9 +21,11 @@ final class ScriptedServer: Sendable {
         let routes = Mutex<[String: Route]>([:])
         let counts = Mutex<[String: Int]>([:])
         let received = Mutex<[HTTPServerRequest]>([])
+        let firstRequest = TransportTestSignal()
 
         func handle(_ request: HTTPServerRequest) async -> HTTPServerResponse {
             received.withLock { $0.append(request) }
+            firstRequest.fire()
             let key = "\(request.method) \(request.path)"
             let count = counts.withLock { counts in
                 counts[key, default: 0] += 1
@@ -47,6 +50,11 @@ final class ScriptedServer: Sendable {
     /// Scripts `METHOD /api/sdk/agents/agent-1<path>`.
     func on(_ method: String, _ path: String, _ route: @escaping Route) {
         state.routes.withLock { $0["\(method) /api/sdk/agents/agent-1\(path)"] = route }
+    }
+
+    /// Returns once at least one request has arrived.
+    func waitForRequest() async {
+        await state.firstRequest.wait()
     }
 
     /// Every request received, in order.
