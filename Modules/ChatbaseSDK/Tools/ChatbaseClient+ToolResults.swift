@@ -39,8 +39,9 @@ extension ChatbaseClient {
             "POST", ["conversations", .param(conversationId), "tool-result"],
             body: ToolResultBody(toolCallId: call.toolCallId, output: sent), identity: identity())
         var delay = Self.toolResultFirstDelay
+        var retries = 0
         var outcomeUnknown = false
-        for attempt in 0...Self.toolResultRetries {
+        while true {
             do {
                 _ = try await http.send(request)
                 return sent
@@ -49,18 +50,18 @@ extension ChatbaseClient {
                 if outcomeUnknown, (failure as? APIError)?.apiCode == "RESOURCE_TOOL_RESULT_NOT_PENDING" {
                     return sent
                 }
-                guard attempt < Self.toolResultRetries, let wait = Self.retryWait(after: failure, backoff: delay) else {
+                guard retries < Self.toolResultRetries, let wait = Self.retryWait(after: failure, backoff: delay) else {
                     throw failure
                 }
+                retries += 1
                 if case .networkError = failure as? APIError { outcomeUnknown = true }
                 log.note(
                     .warning, "tools",
-                    "tool result not accepted (\(ChatbaseLog.summary(failure))); retry \(attempt + 1) in \(wait)")
+                    "tool result not accepted (\(ChatbaseLog.summary(failure))); retry \(retries) in \(wait)")
                 try await sleep(wait)
                 delay *= 2
             }
         }
-        throw ChatError.noContent  // Unreachable: the last attempt returns or throws above.
     }
 
     /// How long to wait before retrying after `failure`, or `nil` when a retry cannot help.
