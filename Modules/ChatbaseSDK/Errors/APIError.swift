@@ -28,6 +28,13 @@ public enum APIError: Error, LocalizedError {
         return detail.code
     }
 
+    /// How many seconds the server asked you to wait (its `Retry-After` header, sent with 429);
+    /// `nil` for other errors or when the header was missing.
+    public var retryAfter: Int? {
+        guard case .httpError(_, let detail) = self else { return nil }
+        return detail.retryAfter
+    }
+
     /// A developer-facing description: code, message and status only.
     public var errorDescription: String? {
         switch self {

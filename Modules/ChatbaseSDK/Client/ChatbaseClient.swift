@@ -1,0 +1,143 @@
+import ErrorCore
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The main entry point of the Chatbase SDK. Call it from any task or actor.
+///
+/// A new client starts anonymous, tied to a device ID that stays the same across launches; call
+/// ``identify(token:)`` to sign a user in (the token is saved, so the user stays signed in after a
+/// restart). Register client-side tools with ``tool(_:handler:)`` before the first ``send(_:conversationId:configure:)``.
+///
+/// Errors: ``APIError`` for network problems and server error responses, ``ChatError`` for
+/// problems the SDK finds itself, `CancellationError` when the calling Task is cancelled.
+///
+/// ```swift
+/// let client = ChatbaseClient(agentId: "YOUR_AGENT_ID")
+/// let response = try await client.send("Hello")
+/// print(response.message.text)
+/// ```
+public final class ChatbaseClient: Sendable {
+    /// The default API address.
+    public static let defaultBaseURL = "https://www.chatbase.co/api/sdk"
+
+    struct Session: Sendable {
+        var auth: AuthState
+        var userId: String?
+        var conversationId: String?
+        /// Bumped by identify and logout, so a reply that finishes afterwards does not overwrite
+        /// the new session's current conversation.
+        var generation = 0
+    }
+
+    /// The agent this client talks to.
+    public let agentId: String
+    /// This install's device ID, sent as `X-Device-Id` on every request.
+    public let deviceId: String
+    /// How many streams one `send` or `retry` may open while running tools.
+    public let maxToolLoopSteps: Int
+
+    let http: ChatbaseHTTP
+    let log: ChatbaseLog
+    let identityStore: IdentityStore
+    let tools = ToolRegistry()
+    let sleep: @Sendable (Duration) async throws -> Void
+    let session: Mutex<Session>
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - agentId: the Chatbase agent ID to connect to.
+    ///   - baseURL: the API address; leave it at its default. One that is not an `http(s)` URL makes
+    ///     every call throw ``ChatError/invalidURL(_:)``.
+    ///   - configuration: its `timeoutIntervalForRequest` bounds the wait for a response and the
+    ///     silence between two chunks of a stream; its `timeoutIntervalForResource` bounds a whole
+    ///     request. Expiry throws `APIError.networkError(URLError(.timedOut))`.
+    ///   - maxToolLoopSteps: how many streams one `send` or `retry` may open while running tools
+    ///     (at least 1); going over throws ``ChatError/toolLoopLimitExceeded(limit:)``.
+    ///   - logger: where diagnostics go (subsystem `com.chatbase.sdk`); nothing is logged by default.
+    ///     Tokens, message text and tool input/output are never logged.
+    public convenience init(
+        agentId: String,
+        baseURL: String = ChatbaseClient.defaultBaseURL,
+        configuration: URLSessionConfiguration = .default,
+        maxToolLoopSteps: Int = 10,
+        logger: any SDKLogger = NoLogger()
+    ) {
+        self.init(
+            agentId: agentId, baseURL: baseURL, timeouts: RequestTimeouts(configuration),
+            maxToolLoopSteps: maxToolLoopSteps, logger: logger)
+    }
+
+    /// Creates a client with explicit seams, for tests and tools: the transport, where state is
+    /// persisted, the logger and the sleep used between tool-result retries.
+    package init(
+        agentId: String,
+        baseURL: String = ChatbaseClient.defaultBaseURL,
+        timeouts: RequestTimeouts = RequestTimeouts(),
+        maxToolLoopSteps: Int = 10,
+        transport: any Transport = DefaultTransport.make(),
+        storage: ChatbaseStorage = .standard,
+        logger: any SDKLogger = NoLogger(),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        let log = ChatbaseLog(logger: logger)
+        self.agentId = agentId
+        self.maxToolLoopSteps = max(1, maxToolLoopSteps)
+        self.log = log
+        self.sleep = sleep
+        self.http = ChatbaseHTTP(
+            transport: transport, baseURL: baseURL, agentId: agentId, timeouts: timeouts, log: log)
+        self.deviceId = DeviceIdStore.deviceId(for: storage, log: log)
+        self.identityStore = IdentityStore(store: storage.secureStore, agentId: agentId, log: log)
+        let saved = identityStore.load()
+        self.session = Mutex(
+            Session(auth: saved.map { .identified(token: $0.token) } ?? .anonymous, userId: saved?.userId))
+    }
+
+    /// Whether a user is signed in.
+    public var authState: AuthState { session.withLock { $0.auth } }
+
+    /// The conversation of the last successful reply; `nil` after ``newConversation()``,
+    /// ``identify(token:)`` and ``logout()``.
+    public var currentConversationId: String? { session.withLock { $0.conversationId } }
+
+    /// The user ID the server confirmed for the signed-in user; `nil` when anonymous.
+    public var currentUserId: String? { session.withLock { $0.userId } }
+
+    /// Forgets the current conversation, so the next send through ``ConversationState`` starts a new one.
+    public func newConversation() {
+        session.withLock { $0.conversationId = nil }
+    }
+
+    /// Registers the handler for the client-side tool `name`; registering a name again replaces
+    /// its handler. The name must match a Custom Action of the agent.
+    public func tool(_ name: String, handler: @escaping ToolHandler) {
+        tools.register(name, handler: handler)
+    }
+
+    /// Removes the handler for `name`. The agent then gets `{"error": …}` when it asks for that tool.
+    public func removeTool(_ name: String) {
+        tools.remove(name)
+    }
+
+    /// The identity headers for a request; `includeToken: false` for `verify`, which must not
+    /// carry a previous (possibly expired) token.
+    func identity(includeToken: Bool = true) -> RequestIdentity {
+        RequestIdentity(deviceId: deviceId, token: includeToken ? authState.token : nil)
+    }
+
+    /// Records the outcome of a reply, unless identify or logout happened since it started.
+    func recordReply(conversationId: String, userId: String?, generation: Int) {
+        session.withLock { session in
+            guard session.generation == generation else { return }
+            session.conversationId = conversationId
+            if let userId, session.auth != .anonymous { session.userId = userId }
+        }
+    }
+
+    var generation: Int { session.withLock { $0.generation } }
+}

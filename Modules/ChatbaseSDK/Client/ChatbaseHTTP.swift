@@ -1,0 +1,155 @@
+import ErrorCore
+import Foundation
+
+/// Who a request is made for: the device always, the user's token once identified.
+struct RequestIdentity: Sendable {
+    var deviceId: String
+    var token: String?
+}
+
+/// Builds Chatbase requests and moves them through the ``Transport``.
+///
+/// Every request carries `User-Agent: Chatbase-iOS-SDK/<version>` and `X-Device-Id`, plus
+/// `X-User-Token` when identified and `Content-Type: application/json` on POST. ``send(_:)`` and
+/// ``stream(_:)`` return only 2xx responses; any other status becomes `APIError.httpError` here.
+struct ChatbaseHTTP: Sendable {
+    /// The version in the `User-Agent` header.
+    static let sdkVersion = "0.1.0-beta.1"
+    static let userAgent = "Chatbase-iOS-SDK/\(sdkVersion)"
+    /// The most of an error body read from a failed stream.
+    static let errorBodyLimit = 1 << 20
+
+    let transport: any Transport
+    /// The API root, or `nil` when the client's base URL was unusable.
+    let base: URL?
+    let baseText: String
+    let agentId: String
+    let timeouts: RequestTimeouts
+    let log: ChatbaseLog
+
+    init(transport: any Transport, baseURL: String, agentId: String, timeouts: RequestTimeouts, log: ChatbaseLog) {
+        self.transport = transport
+        self.baseText = baseURL
+        self.agentId = agentId
+        self.timeouts = timeouts
+        self.log = log
+        if let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            url.host?.isEmpty == false, url.query == nil, url.fragment == nil
+        {
+            base = url
+        } else {
+            base = nil
+        }
+    }
+
+    /// A request to `/agents/{agentId}/<path>`; `body` is JSON-encoded with sorted keys.
+    func request(
+        _ method: String, _ path: [PathSegment], query: [(String, String?)] = [], body: (some Encodable & Sendable)?,
+        streaming: Bool = false, identity: RequestIdentity
+    ) throws -> HTTPRequest {
+        guard let base else { throw ChatError.invalidURL(baseText) }
+        let queryText = query.compactMap { name, value in
+            value.map { "\(name)=\(PercentEncoding.encodeURIComponent($0))" }
+        }.joined(separator: "&")
+        let url: URL
+        do {
+            url = try PathEncoding.url(base: base, path: ["agents", .param(agentId)] + path, query: queryText)
+        } catch {
+            throw ChatError.invalidURL(baseText)
+        }
+        var headers: HTTPHeaders = [
+            "User-Agent": Self.userAgent,
+            "X-Device-Id": identity.deviceId,
+            "Accept": streaming ? "text/event-stream" : "application/json",
+        ]
+        if let token = identity.token { headers["X-User-Token"] = token }
+        var data: Data?
+        if let body {
+            headers["Content-Type"] = "application/json"
+            data = try Self.encoder.encode(body)
+        }
+        return HTTPRequest(
+            method: method, url: url, headers: headers, body: data,
+            timeout: streaming ? timeouts.resource : timeouts.buffered)
+    }
+
+    /// Sends a buffered request; returns the response when its status is 2xx.
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let start = ContinuousClock.now
+        let path = request.url.path
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch {
+            log.failure(request.method, path, error, since: start)
+            throw error
+        }
+        log.exchange(request.method, path, status: response.status, since: start)
+        guard (200..<300).contains(response.status) else {
+            throw Self.httpError(status: response.status, headers: response.headers, body: response.body)
+        }
+        return response
+    }
+
+    /// Opens a stream; returns it when its status is 2xx, else reads the error body and throws.
+    func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+        let start = ContinuousClock.now
+        let path = request.url.path
+        let response: HTTPStreamingResponse
+        do {
+            response = try await transport.stream(request)
+        } catch {
+            log.failure(request.method, path, error, since: start)
+            throw error
+        }
+        log.exchange(request.method, path, status: response.status, since: start)
+        guard (200..<300).contains(response.status) else {
+            let body = (try? await response.body.collect(upTo: Self.errorBodyLimit)) ?? Data()
+            try Task.checkCancellation()
+            throw Self.httpError(status: response.status, headers: response.headers, body: body)
+        }
+        if let type = response.headers["Content-Type"]?.lowercased(), !type.contains("text/event-stream") {
+            throw ChatError.decodingFailed("expected an event stream, got \(type.prefix(100))")
+        }
+        return response
+    }
+
+    /// Decodes a 2xx body; anything unreadable is `ChatError.decodingFailed`.
+    func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws -> T {
+        do {
+            return try Self.decoder.decode(T.self, from: response.body)
+        } catch {
+            throw ChatError.decodingFailed(Self.describe(error, decoding: T.self))
+        }
+    }
+
+    /// The error for a non-2xx response: the envelope's code and message, `UNKNOWN` when the body
+    /// is unreadable, the status always kept, `Retry-After` in ``APIErrorDetail/retryAfter``.
+    static func httpError(status: Int, headers: HTTPHeaders, body: Data) -> APIError {
+        let envelope = ChatbaseErrorEnvelope(status: status, body: body) { headers[$0] }
+        return .httpError(statusCode: status, detail: APIErrorDetail(envelope: envelope))
+    }
+
+    static func describe(_ error: any Error, decoding type: Any.Type) -> String {
+        guard let error = error as? DecodingError else { return "\(type): \(ChatbaseLog.summary(error))" }
+        let context: DecodingError.Context
+        switch error {
+        case .typeMismatch(_, let value), .valueNotFound(_, let value), .keyNotFound(_, let value),
+            .dataCorrupted(let value):
+            context = value
+        @unknown default:
+            return "\(type): undecodable"
+        }
+        let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        var description = "\(type)"
+        if case .keyNotFound(let key, _) = error {
+            description += ": missing \(path.isEmpty ? "" : path + ".")\(key.stringValue)"
+        } else {
+            description += " at \(path.isEmpty ? "<root>" : path): \(context.debugDescription)"
+        }
+        return description
+    }
+
+    static var encoder: JSONEncoder { SDKCoders.camelCaseEncoder() }
+    static var decoder: JSONDecoder { JSONDecoder() }
+}

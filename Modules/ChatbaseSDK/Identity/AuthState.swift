@@ -1,0 +1,23 @@
+/// Whether the client is signed in.
+///
+/// Printing it never shows the token: its description is `anonymous` or `identified(<redacted>)`.
+public enum AuthState: Sendable, Equatable, CustomStringConvertible {
+    /// No user: requests carry only the device ID.
+    case anonymous
+    /// Signed in with ``ChatbaseClient/identify(token:)``: requests carry this JWT in `X-User-Token`.
+    case identified(token: String)
+
+    /// `anonymous` or `identified(<redacted>)`.
+    public var description: String {
+        switch self {
+        case .anonymous: "anonymous"
+        case .identified: "identified(<redacted>)"
+        }
+    }
+
+    /// The token, when identified.
+    var token: String? {
+        if case .identified(let token) = self { return token }
+        return nil
+    }
+}

@@ -1,0 +1,100 @@
+import ErrorCore
+import Foundation
+
+extension ChatbaseClient {
+    /// The largest tool result sent as is: 20 KB of encoded JSON, the server's limit.
+    static let toolResultLimit = 20_480
+    /// Retries after the first attempt to post a tool result.
+    static let toolResultRetries = 3
+    /// The wait before the first retry; each later wait doubles.
+    static let toolResultFirstDelay: Duration = .milliseconds(300)
+
+    /// Runs the handler for `call`. An unknown tool or a handler that throws gives `{"error": …}`
+    /// for the agent; `CancellationError` (or a cancelled Task) cancels the reply.
+    func runTool(_ call: ToolCallInfo) async throws -> JSONValue {
+        guard let handler = tools.handler(named: call.toolName) else {
+            log.note(.warning, "tools", "no handler for tool \(call.toolName)")
+            return ["error": .string("No handler registered for tool '\(call.toolName)'")]
+        }
+        do {
+            return try await handler(call.input)
+        } catch {
+            if error is CancellationError || Task.isCancelled { throw CancellationError() }
+            log.note(.warning, "tools", "tool \(call.toolName) failed: \(ChatbaseLog.summary(error))")
+            return ["error": .string(error.localizedDescription)]
+        }
+    }
+
+    /// Posts a tool result and returns what the agent received.
+    ///
+    /// A result over ``toolResultLimit`` bytes of JSON (or one that cannot be encoded) is replaced
+    /// by an `{"error": …}` object. Posting is retried ``toolResultRetries`` times with doubling waits
+    /// when a retry can help: no response, 404 (the call may not be stored yet), 429 (waiting at least
+    /// `Retry-After`) and 5xx. A 404 `RESOURCE_TOOL_RESULT_NOT_PENDING` after an attempt whose outcome
+    /// was unknown means that attempt arrived, so it counts as success.
+    func postToolResult(of call: ToolCallInfo, output: JSONValue, in conversationId: String) async throws -> JSONValue {
+        let sent = Self.sendable(output)
+        if sent != output { log.note(.warning, "tools", "result of tool \(call.toolName) replaced: \(sent)") }
+        let request = try http.request(
+            "POST", ["conversations", .param(conversationId), "tool-result"],
+            body: ToolResultBody(toolCallId: call.toolCallId, output: sent), identity: identity())
+        var delay = Self.toolResultFirstDelay
+        var retries = 0
+        var outcomeUnknown = false
+        while true {
+            do {
+                _ = try await http.send(request)
+                return sent
+            } catch {
+                let failure = ChatbaseFailure.map(error)
+                if outcomeUnknown, (failure as? APIError)?.apiCode == "RESOURCE_TOOL_RESULT_NOT_PENDING" {
+                    return sent
+                }
+                guard retries < Self.toolResultRetries, let wait = Self.retryWait(after: failure, backoff: delay) else {
+                    throw failure
+                }
+                retries += 1
+                if case .networkError = failure as? APIError { outcomeUnknown = true }
+                log.note(
+                    .warning, "tools",
+                    "tool result not accepted (\(ChatbaseLog.summary(failure))); retry \(retries) in \(wait)")
+                try await sleep(wait)
+                delay *= 2
+            }
+        }
+    }
+
+    /// How long to wait before retrying after `failure`, or `nil` when a retry cannot help.
+    static func retryWait(after failure: any Error, backoff: Duration) -> Duration? {
+        guard let failure = failure as? APIError else { return nil }
+        switch failure {
+        case .networkError, .invalidResponse:
+            return backoff
+        case .httpError(let status, let detail):
+            switch status {
+            case 404:
+                let hopeless = ["RESOURCE_TOOL_CALL_MISMATCH", "RESOURCE_TOOL_RESULT_NOT_PENDING", "AGENT_NOT_FOUND"]
+                return hopeless.contains(detail.code) ? nil : backoff
+            case 429:
+                return max(backoff, .seconds(detail.retryAfter ?? 0))
+            case 500...599:
+                return backoff
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// `output`, or the error object the agent gets instead when it is too large or not encodable.
+    static func sendable(_ output: JSONValue) -> JSONValue {
+        guard let encoded = try? ChatbaseHTTP.encoder.encode(output) else {
+            return ["error": "tool result is not valid JSON"]
+        }
+        return encoded.count > toolResultLimit ? ["error": "tool result too large"] : output
+    }
+}
+
+struct ToolResultBody: Encodable, Sendable {
+    let toolCallId: String
+    let output: JSONValue
+}

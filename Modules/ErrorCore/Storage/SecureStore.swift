@@ -1,0 +1,48 @@
+import Foundation
+
+/// Where an SDK keeps small secrets (identity tokens, session keys) between launches.
+///
+/// Values are opaque bytes under string keys. Implementations must be safe to call from any thread
+/// and must throw rather than lose data silently. ``FileSecureStore`` is the implementation on
+/// Linux; an app may pass its own (a Keychain wrapper, an in-memory store for tests).
+public protocol SecureStore: Sendable {
+    /// The bytes stored under `key`, or `nil` when there are none.
+    func read(_ key: String) throws -> Data?
+    /// Stores `data` under `key`, replacing any previous value atomically.
+    func write(_ data: Data, for key: String) throws
+    /// Removes the value under `key`; removing a missing key is not an error.
+    func delete(_ key: String) throws
+}
+
+/// Why a ``SecureStore`` operation failed.
+public struct SecureStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure it was.
+    public enum Kind: Sendable, Equatable {
+        /// The key is empty, too long, or has characters that could name another file.
+        case invalidKey
+        /// The file system refused (the `errno` is in ``SecureStoreError/code``).
+        case io
+    }
+
+    /// What kind of failure it was.
+    public var kind: Kind
+    /// The operation: `read`, `write`, `delete` or `prepare`.
+    public var operation: String
+    /// The `errno` of an ``Kind/io`` failure, else 0.
+    public var code: Int32
+
+    /// Creates an error.
+    public init(kind: Kind, operation: String, code: Int32 = 0) {
+        self.kind = kind
+        self.operation = operation
+        self.code = code
+    }
+
+    /// `"secure store write failed (errno 13)"`; never contains a key's value.
+    public var description: String {
+        switch kind {
+        case .invalidKey: "secure store \(operation): invalid key"
+        case .io: "secure store \(operation) failed (errno \(code))"
+        }
+    }
+}

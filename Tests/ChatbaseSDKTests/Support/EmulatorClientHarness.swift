@@ -1,0 +1,53 @@
+import ErrorCore
+import Foundation
+
+@testable import ChatbaseSDK
+@testable import Emulator
+
+/// An emulator with the Chatbase service mounted at `/api/sdk`, and a way to make clients for it.
+struct ChatbaseEmulatorHarness: Sendable {
+    let server: EmulatorServer
+    let apiBase: String
+    let storage: ChatbaseStorage
+    let sleeps = SleepRecorder()
+
+    /// A client for `agentId` sharing this harness's storage (so clients see the same device ID and
+    /// saved token, like two launches of one app) unless `storage` is given.
+    func client(
+        agentId: String = "emulator-agent", maxToolLoopSteps: Int = 10, storage: ChatbaseStorage? = nil
+    ) -> ChatbaseClient {
+        ChatbaseClient(
+            agentId: agentId, baseURL: apiBase,
+            timeouts: RequestTimeouts(request: .seconds(10), resource: .seconds(30)),
+            maxToolLoopSteps: maxToolLoopSteps, transport: CurlTransport.shared, storage: storage ?? self.storage,
+            sleep: sleeps.sleep)
+    }
+
+    /// A valid identity token for `sub` on the seeded agent.
+    func token(_ sub: String, agentId: String = "emulator-agent") throws -> String {
+        try server.chatbaseIdentityToken(agentID: agentId, sub: sub)
+    }
+}
+
+/// Runs `body` against a fresh in-memory emulator on an ephemeral port; always shuts it down.
+func withChatbaseEmulator<T>(
+    rateLimit: Int = 1_000, isolation: isolated (any Actor)? = #isolation,
+    _ body: (ChatbaseEmulatorHarness) async throws -> T
+) async throws -> T {
+    var configuration = EmulatorConfiguration.testing()
+    configuration.mount(ChatbaseEmulator(rateLimit: rateLimit), at: "/api/sdk")
+    let server = try EmulatorServer(configuration: configuration)
+    let storage = temporaryStorage()
+    defer { try? FileManager.default.removeItem(at: storage.directory) }
+    do {
+        let baseURL = try server.start()
+        let harness = ChatbaseEmulatorHarness(
+            server: server, apiBase: baseURL.absoluteString + "/api/sdk", storage: storage)
+        let result = try await body(harness)
+        await server.shutdown()
+        return result
+    } catch {
+        await server.shutdown()
+        throw error
+    }
+}
