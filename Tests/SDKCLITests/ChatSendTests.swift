@@ -11,7 +11,7 @@ import Testing
             // One write per word as the emulator streams them, then the closing newline.
             #expect(recorded.stdout == ["You ", "said: ", "hello ", "there", "\n"])
             #expect(recorded.stderr.hasPrefix("conversation conv_"))
-            #expect(recorded.stderr.contains("· finish stop · 1 credits (continue with --conversation conv_"))
+            #expect(recorded.stderr.contains("· finish stop · 1 credit (continue with --conversation conv_"))
         }
     }
 

@@ -139,8 +139,12 @@ struct ChatEmulatorAdmin {
         let response: HTTPResponse
         do {
             response = try await DefaultTransport.make().send(request)
-        } catch let error as TransportError {
+        } catch let error as TransportError where !error.requestSent {
             throw ChatCLIConfiguration.unreachable(root, detail: error.message)
+        } catch let error as TransportError {
+            throw CommandFailure(
+                code: "emulator_admin", message: "The emulator's admin API did not answer \(url.path): \(error.message)"
+            )
         }
         let body = try? JSONDecoder().decode(AnyCodableValue.self, from: response.body)
         guard response.status == status, let body else {

@@ -120,8 +120,8 @@ struct ChatSendResult: Encodable {
 
     /// The stderr line after a text-mode reply.
     var summary: String {
-        let credits = credits == credits.rounded() ? String(Int(credits)) : String(credits)
-        return "conversation \(conversationId) · message \(messageId) · finish \(finishReason) · \(credits) credits"
-            + " (continue with --conversation \(conversationId))"
+        let amount = credits == credits.rounded() ? String(Int(credits)) : String(credits)
+        return "conversation \(conversationId) · message \(messageId) · finish \(finishReason) · \(amount) "
+            + (credits == 1 ? "credit" : "credits") + " (continue with --conversation \(conversationId))"
     }
 }
