@@ -7,6 +7,7 @@ let available: [(name: String, run: () async throws -> Void)] = [
     ("emulator", EmulatorBenchmark.run),
     ("palbe", PalbeBenchmark.run),
     ("codegen", CodegenBenchmark.run),
+    ("chatbase", ChatbaseBenchmark.run),
 ]
 let requested = Set(CommandLine.arguments.dropFirst())
 let unknown = requested.subtracting(available.map(\.name))

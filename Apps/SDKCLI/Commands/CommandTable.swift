@@ -19,5 +19,6 @@ extension SDKCLI {
         .demo(sections: DemoSection.registered),
         .emulator,
         .palbe,
+        .chat,
     ]
 }

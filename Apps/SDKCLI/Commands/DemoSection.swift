@@ -31,5 +31,6 @@ extension DemoSection {
         // Sections land here as SDK features do, one per line.
         .transport,
         .palbeTodos,
+        .chatbaseToolRoundTrip,
     ]
 }

@@ -1,0 +1,94 @@
+import Emulator
+import Foundation
+import SDKCLI
+import Synchronization
+
+/// An in-process emulator with the Chatbase API mounted at `/api/sdk`, and a private chat data
+/// directory, for driving `sdk chat` through ``SDKCLI/main(_:_:root:)``.
+struct ChatCLIFixture {
+    /// How long one CLI run may take before the test fails instead of hanging.
+    static let runLimit: Duration = .seconds(20)
+
+    let server: EmulatorServer
+    /// The emulator root, as `--base-url` takes it.
+    let baseURL: URL
+    /// `$SDK_CHAT_DATA_DIR` for every run.
+    let dataDirectory: URL
+
+    /// Runs `body` against a fresh emulator and data directory; both are gone afterwards.
+    static func with<T>(_ body: (ChatCLIFixture) async throws -> T) async throws -> T {
+        var configuration = EmulatorConfiguration.testing()
+        configuration.mount(ChatbaseEmulator(), at: "/api/sdk")
+        let server = try EmulatorServer(configuration: configuration)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sdk-chat-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let fixture = ChatCLIFixture(server: server, baseURL: try server.start(), dataDirectory: directory)
+            let result = try await body(fixture)
+            await server.shutdown()
+            return result
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+    }
+
+    /// The environment every run gets.
+    var environment: [String: String] { ["SDK_CHAT_DATA_DIR": dataDirectory.path] }
+
+    /// `sdk --base-url <emulator> <line…>`.
+    func run(_ arguments: [String]) async throws -> CLIResult {
+        let recorded = try await record(["--base-url", baseURL.absoluteString] + arguments)
+        return CLIResult(status: recorded.status, stdout: recorded.stdout.joined(), stderr: recorded.stderr)
+    }
+
+    /// `sdk <line…>` exactly as given (no `--base-url` added), bounded by ``runLimit``.
+    func runBare(_ arguments: [String], extraEnvironment: [String: String] = [:]) async throws -> CLIResult {
+        let recorded = try await record(arguments, extraEnvironment: extraEnvironment)
+        return CLIResult(status: recorded.status, stdout: recorded.stdout.joined(), stderr: recorded.stderr)
+    }
+
+    /// Runs the CLI keeping every stdout write apart, to see what arrived in how many pieces.
+    func record(
+        _ arguments: [String], extraEnvironment: [String: String] = [:]
+    ) async throws -> (status: Int32, stdout: [String], stderr: String) {
+        let chunks = ChunkRecorder()
+        let stderr = ChunkRecorder()
+        let context = OutputContext(
+            stdout: chunks.sink, stderr: stderr.sink, environment: environment.merging(extraEnvironment) { $1 })
+        let status = try await withThrowingTaskGroup(of: Int32?.self) { group in
+            group.addTask { await SDKCLI.main(arguments, context) }
+            group.addTask {
+                try await Task.sleep(for: Self.runLimit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let status = first else { throw FixtureError.timedOut(arguments) }
+            return status
+        }
+        return (status, chunks.chunks, stderr.chunks.joined())
+    }
+
+    /// The JSON object of a successful `--json` run.
+    func json(_ arguments: [String]) async throws -> [String: Any] {
+        let result = try await run(arguments + ["--json"])
+        guard result.status == 0 else { throw FixtureError.failed(arguments, result.stdout + result.stderr) }
+        return try result.jsonObject()
+    }
+}
+
+enum FixtureError: Error {
+    case timedOut([String])
+    case failed([String], String)
+}
+
+/// Keeps each write to a sink as its own chunk.
+final class ChunkRecorder: Sendable {
+    private let buffer = Mutex<[String]>([])
+
+    var sink: TextSink {
+        TextSink { [self] text in buffer.withLock { $0.append(text) } }
+    }
+
+    var chunks: [String] { buffer.withLock { $0 } }
+}
