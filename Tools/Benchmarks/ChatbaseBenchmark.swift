@@ -24,6 +24,18 @@ enum ChatbaseBenchmark {
     static func run() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chatbase-bench-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
+        // Profiling: `CHATBASE_PROFILE_ONLY=decode|client|send perf record … Benchmarks chatbase` runs one
+        // measurement alone (`client`: only the client's decode path), so a profile sees nothing else.
+        switch ProcessInfo.processInfo.environment["CHATBASE_PROFILE_ONLY"] {
+        case "decode", "client":
+            try await parsing(directory)
+            return
+        case "send", "memory":
+            try await sendOverhead(directory)
+            return
+        default:
+            break
+        }
         try await parsing(directory)
         try await firstDeltaLatency(directory)
         try await sendOverhead(directory)
@@ -77,12 +89,16 @@ enum ChatbaseBenchmark {
         print(
             "Chatbase: SSE parsing of \(fixed(megabytes)) MB (\(events) text-delta events) in 16 KB chunks, best of 3")
 
-        var framed = 0
-        let framing = await best {
-            var parser = SSEParser()
-            framed = 0
-            for chunk in chunks { parser.feed(chunk) { _ in framed += 1 } }
-        }
+        let clientOnly = ProcessInfo.processInfo.environment["CHATBASE_PROFILE_ONLY"] == "client"
+        var framed = events + 7
+        let framing =
+            clientOnly
+            ? 1
+            : await best {
+                var parser = SSEParser()
+                framed = 0
+                for chunk in chunks { parser.feed(chunk) { _ in framed += 1 } }
+            }
         guard framed == events + 7 else { fatalError("framing found \(framed) events, expected \(events + 7)") }
         report("framing (SSEParser)", "\(fixed(megabytes / framing)) MB/s")
 
@@ -93,32 +109,38 @@ enum ChatbaseBenchmark {
             let delta: String?
         }
         let decoder = JSONDecoder()
-        let mirror = await best {
-            var parser = SSEParser()
-            var deltas = 0
-            for chunk in chunks {
-                parser.feed(chunk) { event in
-                    if let decoded = try? decoder.decode(Delta.self, from: event.data), decoded.delta != nil {
-                        deltas += 1
+        let mirror =
+            clientOnly
+            ? 1
+            : await best {
+                var parser = SSEParser()
+                var deltas = 0
+                for chunk in chunks {
+                    parser.feed(chunk) { event in
+                        if let decoded = try? decoder.decode(Delta.self, from: event.data), decoded.delta != nil {
+                            deltas += 1
+                        }
                     }
                 }
+                guard deltas == events else { fatalError("mirror decoded \(deltas) deltas") }
             }
-            guard deltas == events else { fatalError("mirror decoded \(deltas) deltas") }
-        }
         report("framing + JSONDecoder into a mirror struct", "\(fixed(megabytes / mirror)) MB/s")
 
         // What a byte-level fast path for the commonest event could reach (JSONDecoder's fixed cost per
         // call is what the figures above pay ~820k times).
-        let fast = await best {
-            var parser = SSEParser()
-            var deltas = 0
-            for chunk in chunks {
-                parser.feed(chunk) { event in
-                    if TextDeltaScan.delta(in: event.data) != nil { deltas += 1 }
+        let fast =
+            clientOnly
+            ? 1
+            : await best {
+                var parser = SSEParser()
+                var deltas = 0
+                for chunk in chunks {
+                    parser.feed(chunk) { event in
+                        if TextDeltaScan.delta(in: event.data) != nil { deltas += 1 }
+                    }
                 }
+                guard deltas == events else { fatalError("the fast path found \(deltas) deltas") }
             }
-            guard deltas == events else { fatalError("the fast path found \(deltas) deltas") }
-        }
         report("framing + text-delta byte scan (reference)", "\(fixed(megabytes / fast)) MB/s")
 
         // The client's own path: StreamReader (SSEParser + StreamEvent + StreamTurn) inside `send`, fed by
@@ -240,6 +262,16 @@ enum ChatbaseBenchmark {
             }
         }
         let ratio = Measure.percentile(zip(micros[1], micros[0]).map { $0 / $1 }, 0.5)
+        // The SDK's own share, without a socket: the same reply from memory, in the same writes.
+        let memoryClient = ChatbaseClient(
+            agentId: "bench", baseURL: base, transport: ChunkTransport(chunks: writes),
+            storage: ChatbaseStorage(directory: directory.appendingPathComponent("overhead-memory")))
+        let memorySends = ProcessInfo.processInfo.environment["CHATBASE_PROFILE_ONLY"] == "memory" ? 20_000 : 2_000
+        let memory = try await Measure.time {
+            for _ in 0..<memorySends {
+                _ = try await memoryClient.send("bench") { callbacks in callbacks.onTextDelta = { _ in } }
+            }
+        }
         print(
             "Chatbase: a \(overheadDeltas)-delta reply (\(body.count / 1024) KB), \(rounds) interleaved rounds of "
                 + "\(sendsPerRound) (medians)")
@@ -247,6 +279,9 @@ enum ChatbaseBenchmark {
         report(
             "client.send with onTextDelta", "\(fixed(Measure.percentile(micros[1], 0.5))) µs/reply",
             "\(fixed(ratio, 2))× raw (target ≤ 1.2)")
+        report(
+            "client.send, same reply from memory (no socket)",
+            "\(fixed(Measure.micros(memory) / Double(memorySends))) µs/reply", "the SDK's own work per reply")
     }
 }
 

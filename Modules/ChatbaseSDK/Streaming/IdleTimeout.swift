@@ -6,43 +6,44 @@ struct IdleTimeoutExpired: Error {}
 /// The last moment a stream showed life; a watchdog compares it with the idle limit.
 ///
 /// Time spent in the caller's callbacks is not silence: ``pause()`` and ``resume()`` bracket them.
+/// The reader touches it for every chunk and brackets every delta callback, so it is two atomics
+/// rather than a lock.
 final class IdleActivity: Sendable {
-    private struct State {
-        var last = ContinuousClock.now
-        var paused = false
-    }
-
-    private let state = Mutex(State())
+    private let origin = ContinuousClock.now
+    /// Nanoseconds from `origin` to the last activity.
+    private let last = Atomic<Int64>(0)
+    private let paused = Atomic<Bool>(false)
 
     /// Records activity now.
     func touch() {
-        let now = ContinuousClock.now
-        state.withLock { $0.last = now }
+        last.store(elapsed(), ordering: .relaxed)
     }
 
     /// Stops the clock while the caller's code runs.
     func pause() {
-        state.withLock { $0.paused = true }
+        paused.store(true, ordering: .relaxed)
     }
 
     /// Restarts the clock from now.
     func resume() {
-        let now = ContinuousClock.now
-        state.withLock {
-            $0.paused = false
-            $0.last = now
-        }
+        last.store(elapsed(), ordering: .relaxed)
+        paused.store(false, ordering: .relaxed)
     }
 
     /// Returns never; throws ``IdleTimeoutExpired`` once `limit` passes without activity, or
     /// `CancellationError` when cancelled.
     func watch(limit: Duration) async throws {
         while true {
-            let deadline = state.withLock { $0.last + limit }
+            let deadline = origin + .nanoseconds(last.load(ordering: .relaxed)) + limit
             try await Task.sleep(until: deadline, clock: .continuous)
-            let expired = state.withLock { !$0.paused && ContinuousClock.now - $0.last >= limit }
-            if expired { throw IdleTimeoutExpired() }
+            let silent = elapsed() - last.load(ordering: .relaxed)
+            if !paused.load(ordering: .relaxed) && .nanoseconds(silent) >= limit { throw IdleTimeoutExpired() }
         }
+    }
+
+    private func elapsed() -> Int64 {
+        let (seconds, attoseconds) = (ContinuousClock.now - origin).components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
 

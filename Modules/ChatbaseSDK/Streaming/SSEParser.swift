@@ -56,13 +56,13 @@ package struct SSEParser: Sendable {
     /// Parses `chunk` and returns the events it completed, in order.
     package mutating func feed(_ chunk: Data) -> [Event] {
         var events: [Event] = []
-        feed(chunk) { events.append($0) }
+        chunk.withUnsafeBytes { raw in feed(bytes: raw, into: &events) }
         return events
     }
 
     /// Parses `chunk`, calling `emit` for each event it completes, in order.
     package mutating func feed(_ chunk: Data, emit: (Event) -> Void) {
-        chunk.withUnsafeBytes { raw in feed(bytes: raw, emit: emit) }
+        for event in feed(chunk) { emit(event) }
     }
 
     /// Ends the stream: a last event whose data lines are complete but that lacks the closing blank
@@ -75,7 +75,9 @@ package struct SSEParser: Sendable {
         return hasData ? Event(type: eventType, data: Data(data)) : nil
     }
 
-    private mutating func feed(bytes input: UnsafeRawBufferPointer, emit: (Event) -> Void) {
+    // The events go into an inout array rather than through a closure: a closure capturing the caller's
+    // array costs a dynamic exclusivity check per event, a measurable share of a stream of small events.
+    private mutating func feed(bytes input: UnsafeRawBufferPointer, into events: inout [Event]) {
         var bytes = input
         if case .checking(var seen) = bomState {
             // Hold back up to three leading bytes until we know whether they are a BOM.
@@ -98,10 +100,10 @@ package struct SSEParser: Sendable {
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[consumed...])
             }
         }
-        scan(bytes, emit: emit)
+        scan(bytes, into: &events)
     }
 
-    private mutating func scan(_ bytes: UnsafeRawBufferPointer, emit: (Event) -> Void) {
+    private mutating func scan(_ bytes: UnsafeRawBufferPointer, into events: inout [Event]) {
         let count = bytes.count
         var start = 0
         if pendingCR {
@@ -109,23 +111,18 @@ package struct SSEParser: Sendable {
             if count > 0, bytes[0] == Self.lf { start = 1 }
         }
         while start < count {
-            var end = start
-            while end < count {
-                let byte = bytes[end]
-                if byte == Self.lf || byte == Self.cr { break }
-                end += 1
-            }
+            var end = Self.lineEnd(in: bytes, from: start)
             if end == count {
                 partialLine.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<count]))
                 return
             }
             if partialLine.isEmpty {
-                processLine(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), emit: emit)
+                processLine(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), into: &events)
             } else {
                 partialLine.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
                 let line = partialLine
                 partialLine.removeAll(keepingCapacity: true)
-                line.withUnsafeBytes { processLine($0, emit: emit) }
+                line.withUnsafeBytes { processLine($0, into: &events) }
             }
             if bytes[end] == Self.cr {
                 if end + 1 < count {
@@ -138,9 +135,20 @@ package struct SSEParser: Sendable {
         }
     }
 
-    private mutating func processLine(_ line: UnsafeRawBufferPointer, emit: (Event) -> Void) {
+    /// The index of the first CR or LF at or after `start`, or `bytes.count`: `memchr` for the LF, then
+    /// for a CR before it (CRs are rare, but a lone CR also ends a line).
+    private static func lineEnd(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+        let length = bytes.count - start
+        let lf = memchr(base + start, Int32(Self.lf), length).map { base.distance(to: UnsafeRawPointer($0)) }
+        let end = lf ?? bytes.count
+        let cr = memchr(base + start, Int32(Self.cr), end - start).map { base.distance(to: UnsafeRawPointer($0)) }
+        return cr ?? end
+    }
+
+    private mutating func processLine(_ line: UnsafeRawBufferPointer, into events: inout [Event]) {
         guard let first = line.first else {
-            if hasData { emit(Event(type: eventType, data: Data(data))) }
+            if hasData { events.append(Event(type: eventType, data: Data(data))) }
             reset()
             return
         }

@@ -53,7 +53,7 @@ struct StreamReader {
         eventCount += 1
         let decoded: StreamEvent
         do {
-            decoded = try FlatJSONScanner.textDelta(event.data) ?? decoder.decode(StreamEvent.self, from: event.data)
+            decoded = try FlatJSONScanner.event(event.data) ?? decoder.decode(StreamEvent.self, from: event.data)
         } catch {
             throw ChatError.decodingFailed("stream event: " + ChatbaseHTTP.describe(error, decoding: StreamEvent.self))
         }

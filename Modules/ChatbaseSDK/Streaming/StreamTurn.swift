@@ -20,6 +20,8 @@ struct StreamTurn: Sendable {
     private var slots: [Slot] = []
     private var texts: [String] = []
     private var openText: [String: Int] = [:]
+    /// The block the last delta went to: nearly every delta continues it, so the dictionary is skipped.
+    private var lastDelta: (id: String, index: Int)?
 
     /// Text, tool calls and results in arrival order; the deltas of one text block form one part.
     var parts: [MessagePart] {
@@ -46,12 +48,20 @@ struct StreamTurn: Sendable {
             if let messageId { startMessageId = messageId }
         case .textStart(let id):
             openText[id] = newText()
+            lastDelta = nil
         case .textDelta(let id, let delta):
-            let index = openText[id] ?? currentTextWithoutId(id) ?? newText(opening: id)
+            let index: Int
+            if let lastDelta, lastDelta.id == id {
+                index = lastDelta.index
+            } else {
+                index = openText[id] ?? currentTextWithoutId(id) ?? newText(opening: id)
+                lastDelta = (id, index)
+            }
             texts[index].append(delta)
             return delta
         case .textEnd(let id):
             openText[id] = nil
+            lastDelta = nil
         case .toolInputAvailable(let toolCallId, let toolName, let input):
             toolCalls.append((ToolCallInfo(toolCallId: toolCallId, toolName: toolName, input: input), nil))
             slots.append(.part(.toolCall(toolCallId: toolCallId, toolName: toolName, input: input)))

@@ -13,6 +13,13 @@ import Testing
         #"{"type":"text-delta","id":"t","delta":"\u00e9\u4e16 \ud83d\udc4b"}"#,
         #"{"type":"text-delta","id":"t","delta":"héllo 👋 世界"}"#,
         #"{"type":"text-delta","id":"t","delta":"extra","other":"field"}"#,
+        #"{"type":"text-start","id":"txt_0"}"#,
+        #"{"type":"text-end","id":"txt_0"}"#,
+        #"{"type":"text-start"}"#,
+        #"{"type":"start","messageId":"msg_1"}"#,
+        #"{"type":"start"}"#,
+        #"{"type":"start-step"}"#,
+        #"{"type":"finish-step","extra":"x"}"#,
     ]
 
     static let declined = [
@@ -22,7 +29,10 @@ import Testing
         #"{"type":"text-delta","delta":"\x"}"#,
         #"{"type":"text-delta","delta":"x"} trailing"#,
         #"{"type":"text-delta","delta":"x""#,
-        #"{"type":"start","messageId":"m"}"#,
+        #"{"type":"start","messageId":1}"#,
+        #"{"type":"finish","finishReason":"stop"}"#,
+        #"{"type":"error","errorText":"e"}"#,
+        #"{"type":"tool-input-start","toolCallId":"c","toolName":"t"}"#,
         #"{"type":"text-delta","id":"t"}"#,
         "{\"type\":\"text-delta\",\"delta\":\"tab\there\"}",
         "[1]",
@@ -30,17 +40,17 @@ import Testing
 
     @Test(arguments: agreeing)
     func agreesWithJSONDecoder(_ json: String) throws {
-        let fast = try #require(FlatJSONScanner.textDelta(Data(json.utf8)))
+        let fast = try #require(FlatJSONScanner.event(Data(json.utf8)))
         #expect(fast == (try JSONDecoder().decode(StreamEvent.self, from: Data(json.utf8))))
     }
 
     @Test(arguments: declined)
     func declinesAnythingElse(_ json: String) {
-        #expect(FlatJSONScanner.textDelta(Data(json.utf8)) == nil)
+        #expect(FlatJSONScanner.event(Data(json.utf8)) == nil)
     }
 
     @Test func declinesInvalidUTF8() {
         let bytes = Data(#"{"type":"text-delta","delta":""#.utf8) + Data([0xC3, 0x28]) + Data(#""}"#.utf8)
-        #expect(FlatJSONScanner.textDelta(bytes) == nil)
+        #expect(FlatJSONScanner.event(bytes) == nil)
     }
 }
