@@ -58,14 +58,15 @@ public final class ChatbaseClient: Sendable {
     ///     request. Expiry throws `APIError.networkError(URLError(.timedOut))`.
     ///   - maxToolLoopSteps: how many streams one `send` or `retry` may open while running tools
     ///     (at least 1); going over throws ``ChatError/toolLoopLimitExceeded(limit:)``.
-    ///   - logger: where diagnostics go (subsystem `com.chatbase.sdk`); nothing is logged by default.
+    ///   - logger: where diagnostics go (subsystem `com.chatbase.sdk`); by default ``defaultLogger``: the
+    ///     unified logging system on Apple platforms, standard error with `CHATBASE_DEBUG=1` on Linux.
     ///     Tokens, message text and tool input/output are never logged.
     public convenience init(
         agentId: String,
         baseURL: String = ChatbaseClient.defaultBaseURL,
         configuration: URLSessionConfiguration = .default,
         maxToolLoopSteps: Int = 10,
-        logger: any SDKLogger = NoLogger()
+        logger: any SDKLogger = ChatbaseClient.defaultLogger
     ) {
         self.init(
             agentId: agentId, baseURL: baseURL, timeouts: RequestTimeouts(configuration),
@@ -81,7 +82,7 @@ public final class ChatbaseClient: Sendable {
         maxToolLoopSteps: Int = 10,
         transport: any Transport = DefaultTransport.make(),
         storage: ChatbaseStorage = .standard,
-        logger: any SDKLogger = NoLogger(),
+        logger: any SDKLogger = ChatbaseClient.defaultLogger,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         let log = ChatbaseLog(logger: logger)

@@ -1,11 +1,14 @@
 #if canImport(os)
-    import ErrorCore
     import os
 
     /// Sends SDK log records to the unified logging system (Console.app, `log stream`), under the
-    /// record's subsystem and category.
-    struct UnifiedLogger: SDKLogger {
-        func log(_ record: LogRecord) {
+    /// record's subsystem and category. Apple platforms only; on Linux use ``StderrLogger``.
+    public struct UnifiedLogger: SDKLogger {
+        /// A logger; it has no state.
+        public init() {}
+
+        /// Logs `record` through `os.Logger`, its message public (the SDKs redact before logging).
+        public func log(_ record: LogRecord) {
             let logger = Logger(subsystem: record.subsystem, category: record.category)
             let type: OSLogType =
                 switch record.level {
