@@ -279,9 +279,19 @@ enum ChatbaseBenchmark {
         report(
             "client.send with onTextDelta", "\(fixed(Measure.percentile(micros[1], 0.5))) µs/reply",
             "\(fixed(ratio, 2))× raw (target ≤ 1.2)")
+        // The fixed part of that: a reply with no text deltas (request, watchdog, start and finish events).
+        let emptyClient = ChatbaseClient(
+            agentId: "bench", baseURL: base, transport: ChunkTransport(chunks: [reply(deltas: 0)]),
+            storage: ChatbaseStorage(directory: directory.appendingPathComponent("overhead-empty")))
+        let empty = try await Measure.time {
+            for _ in 0..<memorySends { _ = try await emptyClient.send("bench") }
+        }
         report(
             "client.send, same reply from memory (no socket)",
             "\(fixed(Measure.micros(memory) / Double(memorySends))) µs/reply", "the SDK's own work per reply")
+        report(
+            "client.send, a reply without deltas, from memory",
+            "\(fixed(Measure.micros(empty) / Double(memorySends))) µs/reply", "its fixed part")
     }
 }
 
