@@ -96,8 +96,9 @@ let package = Package(
             dependencies: ["HTTPServer", "TestSupport"],
             path: "Tests/HTTPServerTests"
         ),
-        .testTarget(name: "SDKCLITests", dependencies: ["SDKCLI"], path: "Tests/SDKCLITests"),
-        .testTarget(name: "PalbeCodegenTests", dependencies: ["PalbeCodegen"], path: "Tests/PalbeCodegenTests"),
+        .testTarget(name: "SDKCLITests", dependencies: ["SDKCLI", "TestSupport"], path: "Tests/SDKCLITests"),
+        .testTarget(
+            name: "PalbeCodegenTests", dependencies: ["PalbeCodegen", "TestSupport"], path: "Tests/PalbeCodegenTests"),
         .testTarget(
             name: "EmulatorTests",
             dependencies: ["Emulator", "ErrorCore", "HTTPServer", "TestSupport"],

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PalbeCodegen
@@ -363,23 +364,6 @@ import Testing
         }
         #expect(outcomes.successes + outcomes.failures == 300)
         #expect(outcomes.failures > 0)
-    }
-}
-
-/// A small deterministic PRNG, so the fuzz cases are the same on every run.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
 

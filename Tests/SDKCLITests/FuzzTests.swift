@@ -1,22 +1,11 @@
 import Foundation
 import SDKCLI
+import TestSupport
 import Testing
 
 /// Random command lines: the parser must always answer with a parsed line or a usage error, and
 /// the runner must always exit 0, 1, 2 or a command's own code with well-formed output.
 @Suite struct FuzzTests {
-    /// SplitMix64: a tiny seeded generator, so a failure reproduces from its seed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let vocabulary = [
         "serve", "call", "emulator", "start", "stop", "logs", "files", "login", "echo", "demo", "help", "fail",
         "--", "-", "--json", "--base-url", "--base-url=http://h:1", "http://127.0.0.1:1", "--help", "-h",
@@ -25,7 +14,7 @@ import Testing
         "-pv", "---", "--help=1", "-h=", "--offset", "-1.5", "1e9", "💥", "--base-url=", "help",
     ]
 
-    static func randomWord(using generator: inout SeededGenerator) -> String {
+    static func randomWord(using generator: inout SplitMix64) -> String {
         if Int.random(in: 0..<4, using: &generator) > 0 {
             return vocabulary.randomElement(using: &generator)!
         }
@@ -34,13 +23,13 @@ import Testing
         return String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
     }
 
-    static func randomLine(using generator: inout SeededGenerator) -> [String] {
+    static func randomLine(using generator: inout SplitMix64) -> [String] {
         (0..<Int.random(in: 0...8, using: &generator)).map { _ in randomWord(using: &generator) }
     }
 
     @Test(arguments: [UInt64(1), 2, 3, 4])
     func parsingNeverTrapsAndErrorsStayOneLine(seed: UInt64) async throws {
-        var generator = SeededGenerator(state: seed)
+        var generator = SplitMix64(seed: seed)
         for root in [SampleTable.root, SDKCLI.root] {
             let parser = CommandLineParser(root: root)
             for iteration in 0..<1000 {
@@ -66,7 +55,7 @@ import Testing
 
     @Test(arguments: [UInt64(10), 11])
     func runningAnyLineGivesAKnownExitCodeAndWellFormedOutput(seed: UInt64) async throws {
-        var generator = SeededGenerator(state: seed)
+        var generator = SplitMix64(seed: seed)
         for _ in 0..<300 {
             let line = Self.randomLine(using: &generator)
             let result = await CLIHarness.run(line, root: SampleTable.root)

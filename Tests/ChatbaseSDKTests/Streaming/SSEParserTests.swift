@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ChatbaseSDK
@@ -47,7 +48,7 @@ import Testing
 
     @Test(arguments: vectors)
     func randomSplits(_ vector: Vector) {
-        var generator = SplitMix(seed: UInt64(vector.name.utf8.count))
+        var generator = SplitMix64(seed: UInt64(vector.name.utf8.count))
         let bytes = Array(vector.input.utf8)
         for _ in 0..<50 {
             var parser = SSEParser()
@@ -109,18 +110,5 @@ import Testing
             offset = end
         }
         #expect(count == 5_000)
-    }
-}
-
-/// A tiny deterministic generator, so split points are random but reproducible.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
