@@ -110,6 +110,11 @@ import Testing
     @Test func authStateNeverPrintsTheToken() {
         let state = AuthState.identified(token: "eyJ.secret.sig")
         #expect(!"\(state)".contains("secret"))
+        #expect(!String(reflecting: state).contains("secret"))
+        var dumped = ""
+        dump(state, to: &dumped)
+        #expect(!dumped.contains("secret"))
+        #expect(Mirror(reflecting: state).children.isEmpty)
         #expect("\(AuthState.anonymous)" == "anonymous")
     }
 }
