@@ -1,3 +1,5 @@
+import ErrorCore
+
 extension JSONParser {
     /// Reads a string literal starting at the opening quote, decoding every escape, including
     /// UTF-16 surrogate pairs; an unpaired surrogate, a raw control character or invalid UTF-8
@@ -78,13 +80,8 @@ extension JSONParser {
         guard bytes.count - index >= 4 else { throw failure("expected four hex digits after \\u") }
         var value: UInt16 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw failure("expected four hex digits after \\u")
+            guard let digit = ASCIIHex.value(bytes[index]) else {
+                throw failure("expected four hex digits after \\u")
             }
             value = value << 4 | UInt16(digit)
             index += 1
