@@ -155,7 +155,7 @@ extension AnyCodableValue {
     }
 
     /// The JSON kind, for messages: `string`, `number`, `boolean`, `array`, `object`, `null`.
-    var kindName: String {
+    package var kindName: String {
         switch self {
         case .string: "string"
         case .int, .double: "number"

@@ -26,7 +26,7 @@ package struct SampleBodyReader {
         let value = try parseValue(body)
         guard case .object(let members) = value else {
             throw SampleErrors.badRequest([
-                SampleFieldIssue(field: "", message: "Expected object, received \(SampleJSON.typeName(value))")
+                SampleFieldIssue(field: "", message: "Expected object, received \(value.kindName)")
             ])
         }
         return members
@@ -175,7 +175,7 @@ package struct SampleBodyReader {
     }
 
     private mutating func mismatch<T>(_ key: String, expected: String, _ value: AnyCodableValue) -> T? {
-        report(key, "Expected \(expected), received \(SampleJSON.typeName(value))")
+        report(key, "Expected \(expected), received \(value.kindName)")
         return nil
     }
 

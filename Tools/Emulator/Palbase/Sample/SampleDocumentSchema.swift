@@ -54,7 +54,7 @@ package struct SampleDocumentSchema: Sendable {
     /// Every problem with `document`, in field order, then unknown keys alphabetically; empty when valid.
     package func problems(in document: AnyCodableValue) -> [SampleFieldIssue] {
         guard case .object(let members) = document else {
-            return [SampleFieldIssue(field: "", message: "Expected object, received \(SampleJSON.typeName(document))")]
+            return [SampleFieldIssue(field: "", message: "Expected object, received \(document.kindName)")]
         }
         var issues: [SampleFieldIssue] = []
         for field in fields {
@@ -78,7 +78,7 @@ package struct SampleDocumentSchema: Sendable {
             [SampleFieldIssue(field: path, message: message)]
         }
         func mismatch(_ expected: String, _ value: AnyCodableValue, _ path: String = field) -> [SampleFieldIssue] {
-            issue("Expected \(expected), received \(SampleJSON.typeName(value))", path)
+            issue("Expected \(expected), received \(value.kindName)", path)
         }
         switch (type, value) {
         case (.string(let minLength, let maxLength), .string(let string)):

@@ -74,18 +74,6 @@ package enum SampleJSON {
         render(value).count
     }
 
-    /// The JSON type name used in validation messages (`string`, `number`, `boolean`, `array`, `object`, `null`).
-    package static func typeName(_ value: AnyCodableValue) -> String {
-        switch value {
-        case .string: "string"
-        case .int, .double: "number"
-        case .bool: "boolean"
-        case .array: "array"
-        case .object: "object"
-        case .null: "null"
-        }
-    }
-
     /// A string value, or JSON null for nil.
     package static func string(_ string: String?) -> AnyCodableValue {
         string.map(AnyCodableValue.string) ?? .null
