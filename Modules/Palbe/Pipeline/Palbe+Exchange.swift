@@ -163,8 +163,9 @@ extension Palbe {
     /// `GET /.well-known/palbase-sealing-key`, outside the call path (no hook, no retries).
     @Sendable
     func fetchSealingKey() async throws -> SealingKey {
-        guard let url = try? PathEncoding.url(base: configuration.baseURL, path: [".well-known/palbase-sealing-key"])
-        else { throw SealingUnavailable("the base URL cannot address the sealing key") }
+        guard base.isUsable, let url = base.url(routePath: "/.well-known/palbase-sealing-key", query: "") else {
+            throw SealingUnavailable("the base URL cannot address the sealing key")
+        }
         let request = HTTPRequest(
             method: "GET", url: url, headers: ClientHeaders.base(base),
             timeout: configuration.requestTimeout)
