@@ -6,7 +6,7 @@ extension ChatbaseClient {
     ///
     /// - Apple platforms: the unified logging system, subsystem `com.chatbase.sdk` (Console.app,
     ///   `log stream --predicate 'subsystem == "com.chatbase.sdk"'`), as the official SDK does.
-    /// - Linux: standard error when the process runs with `CHATBASE_DEBUG=1`, otherwise nowhere, so a
+    /// - Linux: standard error when the process runs with `CHATBASE_DEBUG=1` (or `yes`, `true`), otherwise nowhere, so a
     ///   server or a CLI tool stays quiet by default.
     ///
     /// Whatever the destination, records hold method, path, status, duration, tool names and error
@@ -20,8 +20,7 @@ extension ChatbaseClient {
         #if canImport(os)
             UnifiedLogger()
         #else
-            let value = environment["CHATBASE_DEBUG"]?.lowercased()
-            return ["1", "true", "yes"].contains(value) ? StderrLogger(minimumLevel: .debug) : NoLogger()
+            DebugFlag.isOn(environment["CHATBASE_DEBUG"]) ? StderrLogger(minimumLevel: .debug) : NoLogger()
         #endif
     }
 }

@@ -56,14 +56,10 @@ package enum PalbeDebugSwitch {
 
     /// The rule, with its inputs injected.
     package static func isOn(environment: [String: String], arguments: [String]) -> Bool {
-        if let value = environment["PALBASE_DEBUG"], isTrue(value) { return true }
+        if DebugFlag.isOn(environment["PALBASE_DEBUG"]) { return true }
         guard let index = arguments.firstIndex(of: "-PalbaseDebug"), arguments.indices.contains(index + 1) else {
             return false
         }
-        return isTrue(arguments[index + 1])
-    }
-
-    private static func isTrue(_ value: String) -> Bool {
-        ["1", "yes", "true"].contains(value.trimmingCharacters(in: .whitespaces).lowercased())
+        return DebugFlag.isOn(arguments[index + 1])
     }
 }
