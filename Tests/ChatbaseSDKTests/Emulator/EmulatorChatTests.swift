@@ -8,14 +8,6 @@ import Testing
 
 /// The client against the local Chatbase emulator: streaming, tools, errors.
 @Suite(.timeLimit(.minutes(1))) struct EmulatorChatTests {
-    private func expectAPIError(
-        _ error: (any Error)?, status: Int, code: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        let apiError = error as? APIError
-        #expect(apiError?.statusCode == status, "got \(String(describing: error))", sourceLocation: sourceLocation)
-        #expect(apiError?.apiCode == code, sourceLocation: sourceLocation)
-    }
-
     @Test func streamedSendEchoesAndContinuesTheConversation() async throws {
         try await withChatbaseEmulator { harness in
             let client = harness.client()
