@@ -251,17 +251,8 @@ enum ChatbaseBenchmark {
         for _ in 0..<50 { for variant in variants { try await variant() } }
         // Interleaved rounds, the order rotating, so drift in the machine's load hits both alike; the ratio
         // is the median of the per-round ratios.
-        var micros = [[Double]](repeating: [], count: variants.count)
-        for round in 0..<rounds {
-            for offset in 0..<variants.count {
-                let index = (round + offset) % variants.count
-                let elapsed = try await Measure.time {
-                    for _ in 0..<sendsPerRound { try await variants[index]() }
-                }
-                micros[index].append(Measure.micros(elapsed) / Double(sendsPerRound))
-            }
-        }
-        let ratio = Measure.percentile(zip(micros[1], micros[0]).map { $0 / $1 }, 0.5)
+        let measured = try await Measure.interleaved(rounds: rounds, iterations: sendsPerRound, variants)
+        let ratio = measured.ratio(1, over: 0)
         // The SDK's own share, without a socket: the same reply from memory, in the same writes.
         let memoryClient = ChatbaseClient(
             agentId: "bench", baseURL: base, transport: ChunkTransport(chunks: writes),
@@ -275,9 +266,9 @@ enum ChatbaseBenchmark {
         print(
             "Chatbase: a \(overheadDeltas)-delta reply (\(body.count / 1024) KB), \(rounds) interleaved rounds of "
                 + "\(sendsPerRound) (medians)")
-        report("raw CurlTransport.stream, every byte read", "\(fixed(Measure.percentile(micros[0], 0.5))) µs/reply")
+        report("raw CurlTransport.stream, every byte read", "\(fixed(measured.median(0))) µs/reply")
         report(
-            "client.send with onTextDelta", "\(fixed(Measure.percentile(micros[1], 0.5))) µs/reply",
+            "client.send with onTextDelta", "\(fixed(measured.median(1))) µs/reply",
             "\(fixed(ratio, 2))× raw (target ≤ 1.2)")
         // The fixed part of that: a reply with no text deltas (request, watchdog, start and finish events).
         let emptyClient = ChatbaseClient(

@@ -10,6 +10,40 @@ enum Measure {
         return clock.now - start
     }
 
+    /// Times each variant over `rounds` interleaved rounds of `iterations` runs each, the order rotating
+    /// from round to round, so drift in the machine's load hits every variant alike.
+    static func interleaved(
+        rounds: Int, iterations: Int, _ variants: [() async throws -> Void]
+    ) async throws -> Interleaved {
+        var micros = [[Double]](repeating: [], count: variants.count)
+        for round in 0..<rounds {
+            for offset in 0..<variants.count {
+                let index = (round + offset) % variants.count
+                let elapsed = try await time {
+                    for _ in 0..<iterations { try await variants[index]() }
+                }
+                micros[index].append(Measure.micros(elapsed) / Double(iterations))
+            }
+        }
+        return Interleaved(micros: micros)
+    }
+
+    /// The per-round times of ``interleaved(rounds:iterations:_:)``.
+    struct Interleaved {
+        /// Microseconds per run, per variant, per round.
+        let micros: [[Double]]
+
+        /// The median microseconds per run of variant `index`.
+        func median(_ index: Int) -> Double {
+            Measure.percentile(micros[index], 0.5)
+        }
+
+        /// The median over rounds of variant `index`'s time divided by variant `baseline`'s.
+        func ratio(_ index: Int, over baseline: Int) -> Double {
+            Measure.percentile(zip(micros[index], micros[baseline]).map { $0 / $1 }, 0.5)
+        }
+    }
+
     /// Microseconds in a duration, as a Double.
     static func micros(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components

@@ -40,7 +40,7 @@ enum PalbeBenchmark {
 
     static func run() async throws {
         try await callOverhead()
-        try decoding()
+        try await decoding()
     }
 
     static func todoJSON(_ index: Int, noteBytes: Int = 40) -> String {
@@ -84,21 +84,12 @@ enum PalbeBenchmark {
             for _ in 0..<calls * 5 { try await variants[only]() }
             exit(0)
         }
-        var micros = [[Double]](repeating: [], count: variants.count)
-        for round in 0..<rounds {
-            for offset in 0..<variants.count {
-                let index = (round + offset) % variants.count
-                let elapsed = try await Measure.time {
-                    for _ in 0..<perRound { try await variants[index]() }
-                }
-                micros[index].append(Measure.micros(elapsed) / Double(perRound))
-            }
-        }
-        let perBare = Measure.percentile(micros[0], 0.5)
-        let perDecoded = Measure.percentile(micros[1], 0.5)
-        let perSDK = Measure.percentile(micros[2], 0.5)
-        let overBare = Measure.percentile(zip(micros[2], micros[0]).map { $0 / $1 }, 0.5)
-        let overDecoded = Measure.percentile(zip(micros[2], micros[1]).map { $0 / $1 }, 0.5)
+        let measured = try await Measure.interleaved(rounds: rounds, iterations: perRound, variants)
+        let perBare = measured.median(0)
+        let perDecoded = measured.median(1)
+        let perSDK = measured.median(2)
+        let overBare = measured.ratio(2, over: 0)
+        let overDecoded = measured.ratio(2, over: 1)
         print(
             "Palbe: \(calls) GETs of a \(body.count)-byte JSON object each way, \(rounds) interleaved rounds (medians)")
         report("bare CurlTransport", "\(fixed(perBare)) µs/request")
@@ -108,7 +99,7 @@ enum PalbeBenchmark {
             "\(fixed(overDecoded, 2))× bare + decode (target ≤ 1.15); \(fixed(overBare, 2))× bare")
     }
 
-    static func decoding() throws {
+    static func decoding() async throws {
         let list = Data(("[" + (0..<todoCount).map { todoJSON($0) }.joined(separator: ",") + "]").utf8)
         let sdk = SDKCoders.snakeCaseDecoder()
         let foundation = JSONDecoder()
@@ -122,47 +113,28 @@ enum PalbeBenchmark {
         let keysOnly = JSONDecoder()
         keysOnly.keyDecodingStrategy = .convertFromSnakeCase
 
-        // Pairs measured back to back, the order alternating, 9 rounds: the figures are medians, and each
-        // ratio is the median of the per-round ratios, so a slow moment hits both sides of a pair alike.
-        func paired(
-            _ sdkBody: () throws -> Void, _ foundationBody: () throws -> Void
-        ) rethrows -> (
-            sdk: Double, foundation: Double, ratio: Double
-        ) {
-            func time(_ body: () throws -> Void) rethrows -> Double {
-                let start = ContinuousClock.now
-                try body()
-                return Measure.micros(ContinuousClock.now - start) / 1_000
-            }
-            var sdk: [Double] = []
-            var foundation: [Double] = []
-            for round in 0..<9 {
-                if round % 2 == 0 {
-                    sdk.append(try time(sdkBody))
-                    foundation.append(try time(foundationBody))
-                } else {
-                    foundation.append(try time(foundationBody))
-                    sdk.append(try time(sdkBody))
-                }
-            }
-            return (
-                Measure.percentile(sdk, 0.5), Measure.percentile(foundation, 0.5),
-                Measure.percentile(zip(foundation, sdk).map { $0 / $1 }, 0.5)
-            )
-        }
-        let dates = try paired(
-            { _ = try sdk.decode([Todo].self, from: list) }, { _ = try foundation.decode([Todo].self, from: list) })
-        let keys = try paired(
-            { _ = try sdk.decode([TodoText].self, from: list) },
-            { _ = try keysOnly.decode([TodoText].self, from: list) })
+        // Back-to-back pairs, the order alternating, 9 rounds: the figures are medians and each ratio is
+        // the median of the per-round ratios, so a slow moment hits both sides of a pair alike.
+        let dates = try await Measure.interleaved(
+            rounds: 9, iterations: 1,
+            [
+                { _ = try sdk.decode([Todo].self, from: list) },
+                { _ = try foundation.decode([Todo].self, from: list) },
+            ])
+        let keys = try await Measure.interleaved(
+            rounds: 9, iterations: 1,
+            [
+                { _ = try sdk.decode([TodoText].self, from: list) },
+                { _ = try keysOnly.decode([TodoText].self, from: list) },
+            ])
         print("Palbe: decoding \(todoCount) todos (\(list.count / 1024) KB), 9 alternating rounds (medians)")
-        report("SDK coders, dates as Date", "\(fixed(dates.sdk)) ms")
+        report("SDK coders, dates as Date", "\(fixed(dates.median(0) / 1_000)) ms")
         report(
-            "Foundation .convertFromSnakeCase + ISO8601FormatStyle", "\(fixed(dates.foundation)) ms",
-            "SDK is \(fixed(dates.ratio, 2))× as fast (must be ≥ 1)")
-        report("SDK coders, dates as text (keys only)", "\(fixed(keys.sdk)) ms")
+            "Foundation .convertFromSnakeCase + ISO8601FormatStyle", "\(fixed(dates.median(1) / 1_000)) ms",
+            "SDK is \(fixed(dates.ratio(1, over: 0), 2))× as fast (must be ≥ 1)")
+        report("SDK coders, dates as text (keys only)", "\(fixed(keys.median(0) / 1_000)) ms")
         report(
-            "Foundation .convertFromSnakeCase (keys only)", "\(fixed(keys.foundation)) ms",
-            "SDK is \(fixed(keys.ratio, 2))× as fast (must be ≥ 1)")
+            "Foundation .convertFromSnakeCase (keys only)", "\(fixed(keys.median(1) / 1_000)) ms",
+            "SDK is \(fixed(keys.ratio(1, over: 0), 2))× as fast (must be ≥ 1)")
     }
 }
