@@ -24,13 +24,14 @@ enum ChatbaseBenchmark {
     static func run() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chatbase-bench-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
-        // Profiling: `CHATBASE_PROFILE_ONLY=decode|client|send perf record … Benchmarks chatbase` runs one
-        // measurement alone (`client`: only the client's decode path), so a profile sees nothing else.
+        // Profiling: `CHATBASE_PROFILE_ONLY=decode|client|send|memory|fixed perf record … Benchmarks chatbase`
+        // runs one measurement alone (`client`: only the client's decode path; `memory`: many more sends
+        // from memory; `fixed`: only sends of a reply without deltas), so a profile sees little else.
         switch ProcessInfo.processInfo.environment["CHATBASE_PROFILE_ONLY"] {
         case "decode", "client":
             try await parsing(directory)
             return
-        case "send", "memory":
+        case "send", "memory", "fixed":
             try await sendOverhead(directory)
             return
         default:
@@ -248,28 +249,32 @@ enum ChatbaseBenchmark {
                 guard response.conversationId == "conv_bench" else { fatalError("send lost the finish event") }
             },
         ]
-        for _ in 0..<50 { for variant in variants { try await variant() } }
-        // Interleaved rounds, the order rotating, so drift in the machine's load hits both alike; the ratio
-        // is the median of the per-round ratios.
-        let measured = try await Measure.interleaved(rounds: rounds, iterations: sendsPerRound, variants)
-        let ratio = measured.ratio(1, over: 0)
+        // `memory` and `fixed` profile the SDK alone: no socket rounds.
+        let profiling = ProcessInfo.processInfo.environment["CHATBASE_PROFILE_ONLY"]
+        let memoryOnly = profiling == "memory" || profiling == "fixed"
+        if !memoryOnly {
+            for _ in 0..<50 { for variant in variants { try await variant() } }
+            // Interleaved rounds, the order rotating, so drift in the machine's load hits both alike; the
+            // ratio is the median of the per-round ratios.
+            let measured = try await Measure.interleaved(rounds: rounds, iterations: sendsPerRound, variants)
+            print(
+                "Chatbase: a \(overheadDeltas)-delta reply (\(body.count / 1024) KB), \(rounds) interleaved rounds of "
+                    + "\(sendsPerRound) (medians)")
+            report("raw CurlTransport.stream, every byte read", "\(fixed(measured.median(0))) µs/reply")
+            report(
+                "client.send with onTextDelta", "\(fixed(measured.median(1))) µs/reply",
+                "\(fixed(measured.ratio(1, over: 0), 2))× raw (target ≤ 1.2)")
+        }
         // The SDK's own share, without a socket: the same reply from memory, in the same writes.
         let memoryClient = ChatbaseClient(
             agentId: "bench", baseURL: base, transport: ChunkTransport(chunks: writes),
             storage: ChatbaseStorage(directory: directory.appendingPathComponent("overhead-memory")))
-        let memorySends = ProcessInfo.processInfo.environment["CHATBASE_PROFILE_ONLY"] == "memory" ? 20_000 : 2_000
+        let memorySends = memoryOnly ? 20_000 : 2_000
         let memory = try await Measure.time {
-            for _ in 0..<memorySends {
+            for _ in 0..<(profiling == "fixed" ? 1 : memorySends) {
                 _ = try await memoryClient.send("bench") { callbacks in callbacks.onTextDelta = { _ in } }
             }
         }
-        print(
-            "Chatbase: a \(overheadDeltas)-delta reply (\(body.count / 1024) KB), \(rounds) interleaved rounds of "
-                + "\(sendsPerRound) (medians)")
-        report("raw CurlTransport.stream, every byte read", "\(fixed(measured.median(0))) µs/reply")
-        report(
-            "client.send with onTextDelta", "\(fixed(measured.median(1))) µs/reply",
-            "\(fixed(ratio, 2))× raw (target ≤ 1.2)")
         // The fixed part of that: a reply with no text deltas (request, watchdog, start and finish events).
         let emptyClient = ChatbaseClient(
             agentId: "bench", baseURL: base, transport: ChunkTransport(chunks: [reply(deltas: 0)]),

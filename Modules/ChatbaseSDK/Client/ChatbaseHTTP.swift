@@ -150,6 +150,7 @@ struct ChatbaseHTTP: Sendable {
         return description
     }
 
-    static var encoder: JSONEncoder { SDKCoders.camelCaseEncoder() }
-    static var decoder: JSONDecoder { JSONDecoder() }
+    // Shared: configured once and never mutated, and making one costs more than encoding a small body.
+    static let encoder = SDKCoders.camelCaseEncoder()
+    static let decoder = JSONDecoder()
 }

@@ -43,6 +43,10 @@ package struct SSEParser: Sendable {
     /// Bytes seen so far, up to 3, to recognise a byte order mark split across chunks.
     private var bomState: BOMState = .checking([])
     private var data: [UInt8] = []
+    /// Where in the chunk being scanned the event's only data line so far lies, while it has not been
+    /// copied into `data`: an event whose one line and blank line arrive in the same chunk (nearly
+    /// all of them) is handed to the sink straight from the chunk.
+    private var borrowed: Range<Int>?
     private var hasData = false
     private var eventType: String?
 
@@ -55,9 +59,9 @@ package struct SSEParser: Sendable {
 
     /// Parses `chunk` and returns the events it completed, in order.
     package mutating func feed(_ chunk: Data) -> [Event] {
-        var events: [Event] = []
-        chunk.withUnsafeBytes { raw in feed(bytes: raw, into: &events) }
-        return events
+        var collector = EventCollector()
+        feed(chunk, into: &collector)
+        return collector.events
     }
 
     /// Parses `chunk`, calling `emit` for each event it completes, in order.
@@ -65,19 +69,34 @@ package struct SSEParser: Sendable {
         for event in feed(chunk) { emit(event) }
     }
 
+    /// Parses `chunk`, handing each event it completes to `sink` as it completes, in order, without
+    /// copying the event's data out of the parser.
+    ///
+    /// The sink is a generic `inout` parameter rather than a closure: a closure that mutates its
+    /// caller's state costs a dynamic exclusivity check per event, a measurable share of a stream of
+    /// small events.
+    package mutating func feed<Sink: SSEEventSink>(_ chunk: Data, into sink: inout Sink) {
+        chunk.withUnsafeBytes { raw in feed(bytes: raw, into: &sink) }
+    }
+
     /// Ends the stream: a last event whose data lines are complete but that lacks the closing blank
     /// line is returned (servers often close right after `data: [DONE]\n`); a line without its line
     /// ending is discarded, because the connection may have cut it short.
     package mutating func finish() -> Event? {
-        partialLine.removeAll()
-        pendingCR = false
-        defer { reset() }
-        return hasData ? Event(type: eventType, data: Data(data)) : nil
+        var collector = EventCollector()
+        finish(into: &collector)
+        return collector.events.first
     }
 
-    // The events go into an inout array rather than through a closure: a closure capturing the caller's
-    // array costs a dynamic exclusivity check per event, a measurable share of a stream of small events.
-    private mutating func feed(bytes input: UnsafeRawBufferPointer, into events: inout [Event]) {
+    /// ``finish()``, handing the last event (if any) to `sink`.
+    package mutating func finish<Sink: SSEEventSink>(into sink: inout Sink) {
+        partialLine.removeAll()
+        pendingCR = false
+        if hasData { data.withUnsafeBytes { sink.receive(type: eventType, data: $0) } }
+        reset()
+    }
+
+    private mutating func feed<Sink: SSEEventSink>(bytes input: UnsafeRawBufferPointer, into sink: inout Sink) {
         var bytes = input
         if case .checking(var seen) = bomState {
             // Hold back up to three leading bytes until we know whether they are a BOM.
@@ -100,10 +119,10 @@ package struct SSEParser: Sendable {
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[consumed...])
             }
         }
-        scan(bytes, into: &events)
+        scan(bytes, into: &sink)
     }
 
-    private mutating func scan(_ bytes: UnsafeRawBufferPointer, into events: inout [Event]) {
+    private mutating func scan<Sink: SSEEventSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink) {
         let count = bytes.count
         var start = 0
         if pendingCR {
@@ -114,15 +133,15 @@ package struct SSEParser: Sendable {
             var end = Self.lineEnd(in: bytes, from: start)
             if end == count {
                 partialLine.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<count]))
-                return
+                break
             }
             if partialLine.isEmpty {
-                processLine(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), into: &events)
+                processLine(start..<end, of: bytes, into: &sink)
             } else {
                 partialLine.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
                 let line = partialLine
                 partialLine.removeAll(keepingCapacity: true)
-                line.withUnsafeBytes { processLine($0, into: &events) }
+                line.withUnsafeBytes { processLine(0..<$0.count, of: $0, copying: true, into: &sink) }
             }
             if bytes[end] == Self.cr {
                 if end + 1 < count {
@@ -132,6 +151,11 @@ package struct SSEParser: Sendable {
                 }
             }
             start = end + 1
+        }
+        // The chunk goes away after this call: an event still open keeps its own copy.
+        if let range = borrowed {
+            data.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]))
+            borrowed = nil
         }
     }
 
@@ -146,9 +170,20 @@ package struct SSEParser: Sendable {
         return cr ?? end
     }
 
-    private mutating func processLine(_ line: UnsafeRawBufferPointer, into events: inout [Event]) {
+    /// Handles the line at `range` of `buffer`: the chunk being scanned, or (`copying`) a line put
+    /// together from several chunks, which must not be borrowed.
+    private mutating func processLine<Sink: SSEEventSink>(
+        _ range: Range<Int>, of buffer: UnsafeRawBufferPointer, copying: Bool = false, into sink: inout Sink
+    ) {
+        // A line put together from several chunks is the first of its chunk, so nothing is borrowed yet.
+        assert(!copying || borrowed == nil)
+        let line = UnsafeRawBufferPointer(rebasing: buffer[range])
         guard let first = line.first else {
-            if hasData { events.append(Event(type: eventType, data: Data(data))) }
+            if let borrowed {
+                sink.receive(type: eventType, data: UnsafeRawBufferPointer(rebasing: buffer[borrowed]))
+            } else if hasData {
+                data.withUnsafeBytes { sink.receive(type: eventType, data: $0) }
+            }
             reset()
             return
         }
@@ -160,8 +195,16 @@ package struct SSEParser: Sendable {
         let value = UnsafeRawBufferPointer(rebasing: line[valueStart...])
         switch (nameEnd, first) {
         case (4, UInt8(ascii: "d")) where Self.matches(line, "data"):
-            if hasData { data.append(Self.lf) }
-            data.append(contentsOf: value)
+            if !hasData && !copying {
+                borrowed = (range.lowerBound + valueStart)..<range.upperBound
+            } else {
+                if let earlier = borrowed {
+                    data.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[earlier]))
+                    borrowed = nil
+                }
+                if hasData { data.append(Self.lf) }
+                data.append(contentsOf: value)
+            }
             hasData = true
         case (5, UInt8(ascii: "e")) where Self.matches(line, "event"):
             eventType = String(decoding: value, as: UTF8.self)
@@ -180,7 +223,24 @@ package struct SSEParser: Sendable {
 
     private mutating func reset() {
         data.removeAll(keepingCapacity: true)
+        borrowed = nil
         hasData = false
         eventType = nil
+    }
+}
+
+/// Receives the events an ``SSEParser`` completes, synchronously and in order.
+package protocol SSEEventSink {
+    /// One event: `type` is its `event:` field (`nil` for the default, `message`), `data` its data
+    /// lines joined with `\n`. The bytes are valid only during the call.
+    mutating func receive(type: String?, data: UnsafeRawBufferPointer)
+}
+
+/// Collects events as values, for callers that want them all at once.
+private struct EventCollector: SSEEventSink {
+    var events: [SSEParser.Event] = []
+
+    mutating func receive(type: String?, data: UnsafeRawBufferPointer) {
+        events.append(SSEParser.Event(type: type, data: Data(data)))
     }
 }

@@ -10,62 +10,56 @@ import Foundation
 ///   transport's code); a failure after `finish` is ignored, since the reply is complete.
 /// - Events with an SSE `event:` name other than `message`, and unknown `type`s, are skipped; an
 ///   undecodable payload is `ChatError.decodingFailed`.
+///
+/// Each chunk is parsed and folded in one synchronous pass (``TurnAssembler``); its deltas are then
+/// reported in order, each awaited, before the next chunk is read.
 struct StreamReader {
-    private static let done = Data("[DONE]".utf8)
-
     let callbacks: StreamCallbacks
     let activity: IdleActivity
-    private let decoder = JSONDecoder()
-    private(set) var turn = StreamTurn()
-    private(set) var eventCount = 0
+    private var assembler: TurnAssembler
 
     init(callbacks: StreamCallbacks, activity: IdleActivity) {
         self.callbacks = callbacks
         self.activity = activity
+        self.assembler = TurnAssembler(collectsDeltas: callbacks.onTextDelta != nil)
     }
+
+    /// Events decoded so far, for the log.
+    var eventCount: Int { assembler.eventCount }
 
     mutating func read(_ body: HTTPBodyStream) async throws -> StreamTurn {
         var parser = SSEParser()
         do {
             for try await chunk in body {
                 activity.touch()
-                for event in parser.feed(chunk) {
-                    if try await handle(event) { return turn }
-                }
+                parser.feed(chunk, into: &assembler)
+                if try await settle() { return assembler.turn }
             }
-        } catch let error as TransportError where turn.finish != nil && error.code != .cancelled {
-            return turn
+        } catch let error as TransportError where assembler.turn.finish != nil && error.code != .cancelled {
+            return assembler.turn
         }
-        if let last = parser.finish(), try await handle(last) { return turn }
-        guard turn.isComplete else {
+        parser.finish(into: &assembler)
+        if try await settle() { return assembler.turn }
+        guard assembler.turn.isComplete else {
             throw APIError.networkError(URLError(.networkConnectionLost))
         }
-        return turn
+        return assembler.turn
     }
 
-    /// Folds one SSE event in; returns whether the stream is over (`[DONE]`).
-    private mutating func handle(_ event: SSEParser.Event) async throws -> Bool {
-        if let type = event.type, type != "message" { return false }
-        if event.data == Self.done {
-            turn.sawDone = true
-            return true
-        }
-        eventCount += 1
-        let decoded: StreamEvent
-        do {
-            decoded = try FlatJSONScanner.event(event.data) ?? decoder.decode(StreamEvent.self, from: event.data)
-        } catch {
-            throw ChatError.decodingFailed("stream event: " + ChatbaseHTTP.describe(error, decoding: StreamEvent.self))
-        }
-        if case .error(let text) = decoded {
-            throw APIError.httpError(
-                statusCode: 500, detail: APIErrorDetail(code: "CHAT_STREAMING_ERROR", message: text))
-        }
-        if let delta = turn.apply(decoded), let onTextDelta = callbacks.onTextDelta {
+    /// Reports the deltas parsed since the last call, then says whether the turn is over (`[DONE]`) or
+    /// throws how it failed.
+    private mutating func settle() async throws -> Bool {
+        if !assembler.deltas.isEmpty, let onTextDelta = callbacks.onTextDelta {
+            let deltas = assembler.deltas
+            assembler.deltas.removeAll(keepingCapacity: true)
             activity.pause()
-            await onTextDelta(delta)
+            for delta in deltas { await onTextDelta(delta) }
             activity.resume()
         }
-        return false
+        switch assembler.outcome {
+        case nil: return false
+        case .done?: return true
+        case .failed(let error)?: throw error
+        }
     }
 }

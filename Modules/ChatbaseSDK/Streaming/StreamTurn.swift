@@ -50,14 +50,7 @@ struct StreamTurn: Sendable {
             openText[id] = newText()
             lastDelta = nil
         case .textDelta(let id, let delta):
-            let index: Int
-            if let lastDelta, lastDelta.id == id {
-                index = lastDelta.index
-            } else {
-                index = openText[id] ?? currentTextWithoutId(id) ?? newText(opening: id)
-                lastDelta = (id, index)
-            }
-            texts[index].append(delta)
+            appendDelta(delta, to: id)
             return delta
         case .textEnd(let id):
             openText[id] = nil
@@ -76,6 +69,18 @@ struct StreamTurn: Sendable {
             break
         }
         return nil
+    }
+
+    /// Appends a text delta to block `id` (opening it if no `text-start` did).
+    mutating func appendDelta(_ delta: String, to id: String) {
+        let index: Int
+        if let lastDelta, lastDelta.id == id {
+            index = lastDelta.index
+        } else {
+            index = openText[id] ?? currentTextWithoutId(id) ?? newText(opening: id)
+            lastDelta = (id, index)
+        }
+        texts[index].append(delta)
     }
 
     /// A delta without a block ID continues the text block just before it, if the last slot is one.

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Folds SSE events into a ``StreamTurn`` as the parser completes them, synchronously and without a
+/// copy per event, and keeps what the reader must act on afterwards: the text deltas to report and
+/// whether the turn ended.
+///
+/// Events after the end (`[DONE]`, an `error` event, an undecodable payload) are ignored: the reader
+/// reports the deltas that came before it, then ends the turn.
+struct TurnAssembler: SSEEventSink {
+    /// How the turn ended, once it has.
+    enum Outcome {
+        /// `data: [DONE]`.
+        case done
+        /// An `error` event (`APIError`) or an undecodable payload (`ChatError`).
+        case failed(any Error)
+    }
+
+    private(set) var turn = StreamTurn()
+    /// The deltas parsed since the reader last reported them, when it reports any.
+    var deltas: [String] = []
+    private(set) var outcome: Outcome?
+    /// Events decoded, `[DONE]` excluded.
+    private(set) var eventCount = 0
+    private let collectsDeltas: Bool
+    /// Only events the fast path declines need one, and most replies have a single such event.
+    private var decoder: JSONDecoder?
+
+    init(collectsDeltas: Bool) {
+        self.collectsDeltas = collectsDeltas
+    }
+
+    mutating func receive(type: String?, data: UnsafeRawBufferPointer) {
+        guard outcome == nil else { return }
+        if let type, type != "message" { return }
+        if Self.isDone(data) {
+            turn.sawDone = true
+            outcome = .done
+            return
+        }
+        eventCount += 1
+        let bytes = data.assumingMemoryBound(to: UInt8.self)
+        if let (id, delta) = StreamEventScanner.canonicalTextDelta(bytes) {
+            turn.appendDelta(delta, to: id)
+            if collectsDeltas { deltas.append(delta) }
+            return
+        }
+        let event: StreamEvent
+        if let fast = StreamEventScanner.event(bytes) {
+            event = fast
+        } else {
+            do {
+                let decoder = self.decoder ?? JSONDecoder()
+                self.decoder = decoder
+                event = try decoder.decode(StreamEvent.self, from: Data(data))
+            } catch {
+                outcome = .failed(
+                    ChatError.decodingFailed(
+                        "stream event: " + ChatbaseHTTP.describe(error, decoding: StreamEvent.self)))
+                return
+            }
+        }
+        if case .error(let text) = event {
+            outcome = .failed(
+                APIError.httpError(
+                    statusCode: 500, detail: APIErrorDetail(code: "CHAT_STREAMING_ERROR", message: text)))
+            return
+        }
+        if let delta = turn.apply(event), collectsDeltas { deltas.append(delta) }
+    }
+
+    private static func isDone(_ data: UnsafeRawBufferPointer) -> Bool {
+        let done: StaticString = "[DONE]"
+        guard data.count == done.utf8CodeUnitCount, let base = data.baseAddress else { return false }
+        return memcmp(base, done.utf8Start, data.count) == 0
+    }
+}
