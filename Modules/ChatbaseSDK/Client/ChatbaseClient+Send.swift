@@ -134,7 +134,7 @@ extension ChatbaseClient {
             let response = try await http.stream(request)
             activity.touch()
             var reader = StreamReader(callbacks: callbacks, activity: activity)
-            defer { log.streamEnded(request.url.path, events: reader.eventCount, since: start) }
+            defer { log.streamEnded(request.url, events: reader.eventCount, since: start) }
             return try await reader.read(response.body)
         }
     }

@@ -26,6 +26,8 @@ struct ChatbaseHTTP: Sendable {
     let agentId: String
     let timeouts: RequestTimeouts
     let log: ChatbaseLog
+    /// `/agents/{agentId}/chat`, built once: every message and every tool round posts to it.
+    private let chatURL: URL?
 
     init(transport: any Transport, baseURL: String, agentId: String, timeouts: RequestTimeouts, log: ChatbaseLog) {
         self.transport = transport
@@ -40,6 +42,7 @@ struct ChatbaseHTTP: Sendable {
         } else {
             base = nil
         }
+        chatURL = base.flatMap { try? PathEncoding.url(base: $0, path: ["agents", .param(agentId), "chat"]) }
     }
 
     /// A request to `/agents/{agentId}/<path>`; `body` is JSON-encoded with sorted keys.
@@ -52,10 +55,14 @@ struct ChatbaseHTTP: Sendable {
             value.map { "\(name)=\(PercentEncoding.encodeURIComponent($0))" }
         }.joined(separator: "&")
         let url: URL
-        do {
-            url = try PathEncoding.url(base: base, path: ["agents", .param(agentId)] + path, query: queryText)
-        } catch {
-            throw ChatError.invalidURL(baseText)
+        if let chatURL, queryText.isEmpty, path == ["chat"] {
+            url = chatURL
+        } else {
+            do {
+                url = try PathEncoding.url(base: base, path: ["agents", .param(agentId)] + path, query: queryText)
+            } catch {
+                throw ChatError.invalidURL(baseText)
+            }
         }
         var headers: HTTPHeaders = [
             "User-Agent": Self.userAgent,
@@ -66,7 +73,7 @@ struct ChatbaseHTTP: Sendable {
         var data: Data?
         if let body {
             headers["Content-Type"] = "application/json"
-            data = try Self.encoder.encode(body)
+            data = try (body as? any RequestBody)?.json ?? Self.encoder.encode(body)
         }
         return HTTPRequest(
             method: method, url: url, headers: headers, body: data,
@@ -76,15 +83,14 @@ struct ChatbaseHTTP: Sendable {
     /// Sends a buffered request; returns the response when its status is 2xx.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let start = ContinuousClock.now
-        let path = request.url.path
         let response: HTTPResponse
         do {
             response = try await transport.send(request)
         } catch {
-            log.failure(request.method, path, error, since: start)
+            log.failure(request.method, request.url, error, since: start)
             throw error
         }
-        log.exchange(request.method, path, status: response.status, since: start)
+        log.exchange(request.method, request.url, status: response.status, since: start)
         guard (200..<300).contains(response.status) else {
             throw Self.httpError(status: response.status, headers: response.headers, body: response.body)
         }
@@ -94,24 +100,33 @@ struct ChatbaseHTTP: Sendable {
     /// Opens a stream; returns it when its status is 2xx, else reads the error body and throws.
     func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
         let start = ContinuousClock.now
-        let path = request.url.path
         let response: HTTPStreamingResponse
         do {
             response = try await transport.stream(request)
         } catch {
-            log.failure(request.method, path, error, since: start)
+            log.failure(request.method, request.url, error, since: start)
             throw error
         }
-        log.exchange(request.method, path, status: response.status, since: start)
+        log.exchange(request.method, request.url, status: response.status, since: start)
         guard (200..<300).contains(response.status) else {
             let body = (try? await response.body.collect(upTo: Self.errorBodyLimit)) ?? Data()
             try Task.checkCancellation()
             throw Self.httpError(status: response.status, headers: response.headers, body: body)
         }
-        if let type = response.headers["Content-Type"]?.lowercased(), !type.contains("text/event-stream") {
+        if let type = response.headers["Content-Type"], !Self.isEventStream(type) {
             throw ChatError.decodingFailed("expected an event stream, got \(type.prefix(100))")
         }
         return response
+    }
+
+    /// Whether a `Content-Type` value names `text/event-stream` (any case, any parameters). Compared as
+    /// bytes: Foundation's string search bridges to CoreFoundation on Linux, on every stream.
+    static func isEventStream(_ contentType: String) -> Bool {
+        let blank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        var mediaType = Array(contentType.utf8.prefix { $0 != UInt8(ascii: ";") })
+        while let last = mediaType.last, blank(last) { mediaType.removeLast() }
+        let lowercased = mediaType.drop(while: blank).map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        return lowercased.elementsEqual("text/event-stream".utf8)
     }
 
     /// Decodes a 2xx body; anything unreadable is `ChatError.decodingFailed`.

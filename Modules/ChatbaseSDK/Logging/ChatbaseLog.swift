@@ -12,25 +12,25 @@ struct ChatbaseLog: Sendable {
     let logger: any SDKLogger
 
     /// One finished HTTP exchange (for a stream: its head).
-    func exchange(_ method: String, _ path: String, status: Int, since start: ContinuousClock.Instant) {
+    func exchange(_ method: String, _ url: URL, status: Int, since start: ContinuousClock.Instant) {
         let level: LogLevel = status >= 400 ? .warning : .info
         logger.log(
             level, subsystem: Self.subsystem, category: "http",
-            "\(method) \(path) → \(status) in \(Self.ms(since: start)) ms")
+            "\(method) \(url.path) → \(status) in \(Self.ms(since: start)) ms")
     }
 
     /// An exchange that got no usable response.
-    func failure(_ method: String, _ path: String, _ error: any Error, since start: ContinuousClock.Instant) {
+    func failure(_ method: String, _ url: URL, _ error: any Error, since start: ContinuousClock.Instant) {
         logger.log(
             .warning, subsystem: Self.subsystem, category: "http",
-            "\(method) \(path) failed after \(Self.ms(since: start)) ms: \(Self.summary(error))")
+            "\(method) \(url.path) failed after \(Self.ms(since: start)) ms: \(Self.summary(error))")
     }
 
     /// A stream that ended (complete or not).
-    func streamEnded(_ path: String, events: Int, since start: ContinuousClock.Instant) {
+    func streamEnded(_ url: URL, events: Int, since start: ContinuousClock.Instant) {
         logger.log(
             .debug, subsystem: Self.subsystem, category: "http",
-            "stream \(path) ended after \(events) events in \(Self.ms(since: start)) ms")
+            "stream \(url.path) ended after \(events) events in \(Self.ms(since: start)) ms")
     }
 
     /// Anything else worth a line; `message` must already be free of secrets and user content.
