@@ -177,47 +177,61 @@ final class BodyStreamBuffer: Sendable {
             cancel()
             throw CancellationError()
         }
+        // What is already here is handed over without suspending: a suspension resumes through the
+        // executor, a thread hop per chunk whenever the consumer is behind the network.
+        if let ready = state.withLock({ Self.ready(&$0, lowWater: lowWater) }) { return try Self.deliver(ready) }
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Data?, any Error>) in
-                enum Action {
-                    case chunk(Data, (any BodyStreamProducer)?)
-                    case end
-                    case fail(any Error)
-                    case wait
+                let ready: Ready? = state.withLock { state in
+                    if let ready = Self.ready(&state, lowWater: lowWater) { return ready }
+                    state.waiter = continuation
+                    return nil
                 }
-                let action: Action = state.withLock { state in
-                    if let chunk = state.popChunk() {
-                        var resume: (any BodyStreamProducer)?
-                        if state.producerPaused && state.bufferedBytes <= lowWater {
-                            state.producerPaused = false
-                            resume = state.producer
-                        }
-                        return .chunk(chunk, resume)
-                    }
-                    switch state.terminal {
-                    case .finished?:
-                        return .end
-                    case .failed(let error)?:
-                        state.terminal = .finished
-                        return .fail(error)
-                    case .cancelled?:
-                        return .fail(CancellationError())
-                    case nil:
-                        state.waiter = continuation
-                        return .wait
-                    }
-                }
-                switch action {
-                case .chunk(let chunk, let producer):
-                    producer?.resumeProducing()
-                    continuation.resume(returning: chunk)
-                case .end: continuation.resume(returning: nil)
-                case .fail(let error): continuation.resume(throwing: error)
-                case .wait: break
-                }
+                if let ready { continuation.resume(with: Result { try Self.deliver(ready) }) }
             }
         } onCancel: {
             cancel()
+        }
+    }
+
+    /// What the consumer can have without waiting.
+    private enum Ready {
+        case chunk(Data, resume: (any BodyStreamProducer)?)
+        case end
+        case fail(any Error)
+    }
+
+    /// Takes what is ready for the consumer, or `nil` when it must wait. Runs under the lock.
+    private static func ready(_ state: inout State, lowWater: Int) -> Ready? {
+        if let chunk = state.popChunk() {
+            var resume: (any BodyStreamProducer)?
+            if state.producerPaused && state.bufferedBytes <= lowWater {
+                state.producerPaused = false
+                resume = state.producer
+            }
+            return .chunk(chunk, resume: resume)
+        }
+        switch state.terminal {
+        case .finished?:
+            return .end
+        case .failed(let error)?:
+            state.terminal = .finished
+            return .fail(error)
+        case .cancelled?:
+            return .fail(CancellationError())
+        case nil:
+            return nil
+        }
+    }
+
+    /// Hands a ready outcome over, outside the lock (a paused producer is told to resume first).
+    private static func deliver(_ ready: Ready) throws -> Data? {
+        switch ready {
+        case .chunk(let chunk, let producer):
+            producer?.resumeProducing()
+            return chunk
+        case .end: return nil
+        case .fail(let error): throw error
         }
     }
 
