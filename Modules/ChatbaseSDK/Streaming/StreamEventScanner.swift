@@ -35,44 +35,52 @@ struct StreamEventScanner {
         return scanner.event()
     }
 
+    /// A `text-delta` event's ID and text, still in the event's bytes.
+    struct CanonicalDelta {
+        /// The block ID (ASCII).
+        let id: UnsafeBufferPointer<UInt8>
+        /// The text's UTF-8 bytes: valid when ``isASCII``, otherwise not yet validated.
+        let text: UnsafeBufferPointer<UInt8>
+        let isASCII: Bool
+    }
+
     /// The ID and text of a `text-delta` event written the way the Chatbase API (like every AI-SDK
     /// server, through `JSON.stringify`) writes it: `{"type":"text-delta","id":"…","delta":"…"}`, in that
-    /// order, without spaces, the ID free of escapes; else `nil`, and ``event(_:)`` reads it.
+    /// order, without spaces, with no escapes and an ASCII ID; else `nil`, and ``event(_:)`` reads it.
     ///
     /// Nearly every event of a reply has this shape, so it skips the member loop, the key comparisons
-    /// and the enum the general path goes through.
-    static func canonicalTextDelta(_ bytes: UnsafeBufferPointer<UInt8>) -> (id: String, delta: String)? {
+    /// and the enum the general path goes through, and builds no string.
+    static func canonicalTextDelta(_ bytes: UnsafeBufferPointer<UInt8>) -> CanonicalDelta? {
         let head: StaticString = #"{"type":"text-delta","id":""#
         let middle: StaticString = #","delta":""#
         // The head, the ID's closing quote, the middle, the delta's closing quote and the brace.
         guard let base = bytes.baseAddress, bytes.count >= head.utf8CodeUnitCount + middle.utf8CodeUnitCount + 3,
             memcmp(base, head.utf8Start, head.utf8CodeUnitCount) == 0
         else { return nil }
-        let end = bytes.count
         var index = head.utf8CodeUnitCount
-        guard let id = plainString(bytes, from: &index), end - index >= middle.utf8CodeUnitCount + 2,
+        guard let (id, idIsASCII) = plainString(bytes, from: &index), idIsASCII,
+            bytes.count - index >= middle.utf8CodeUnitCount + 2,
             memcmp(base + index, middle.utf8Start, middle.utf8CodeUnitCount) == 0
         else { return nil }
         index += middle.utf8CodeUnitCount
-        guard let delta = plainString(bytes, from: &index), index == end - 1, bytes[index] == UInt8(ascii: "}") else {
-            return nil
-        }
-        return (id, delta)
+        guard let (text, isASCII) = plainString(bytes, from: &index), index == bytes.count - 1,
+            bytes[index] == UInt8(ascii: "}")
+        else { return nil }
+        return CanonicalDelta(id: id, text: text, isASCII: isASCII)
     }
 
-    /// A string body without escapes from `index` through its closing quote, or `nil` (a backslash, a
-    /// control character, invalid UTF-8, or no closing quote).
-    private static func plainString(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) -> String? {
+    /// A string body without escapes from `index` through its closing quote, and whether it is ASCII;
+    /// `nil` at a backslash, a control character, or no closing quote.
+    private static func plainString(
+        _ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int
+    ) -> (UnsafeBufferPointer<UInt8>, isASCII: Bool)? {
         let start = index
         var high: UInt8 = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let content = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                index += 1
-                // ASCII needs no validation, and decoding it this way stays on the specialised fast path.
-                return high < 0x80
-                    ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
+                defer { index += 1 }
+                return (UnsafeBufferPointer(rebasing: bytes[start..<index]), high < 0x80)
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
             high |= byte

@@ -1,7 +1,7 @@
 /// Everything one SSE stream (one round of a reply) said, accumulated event by event.
 ///
-/// Text is appended in place (one growing `String` per text block), so a long reply costs time in
-/// proportion to its length, not to the square of its number of deltas.
+/// Text is appended in place (one growing UTF-8 buffer per text block, made a `String` once), so a
+/// long reply costs time in proportion to its length, not to the square of its number of deltas.
 struct StreamTurn: Sendable {
     /// The `start` event's message ID.
     var startMessageId: String?
@@ -18,16 +18,19 @@ struct StreamTurn: Sendable {
     }
 
     private var slots: [Slot] = []
-    private var texts: [String] = []
+    /// Each text block's UTF-8 bytes, valid UTF-8 since only validated text is appended.
+    private var texts: [[UInt8]] = []
     private var openText: [String: Int] = [:]
-    /// The block the last delta went to: nearly every delta continues it, so the dictionary is skipped.
-    private var lastDelta: (id: String, index: Int)?
+    /// The block the last delta went to, and its ID's bytes: nearly every delta continues it, so
+    /// neither a `String` for its ID nor the dictionary is needed.
+    private var lastDeltaIndex: Int?
+    private var lastDeltaId: [UInt8] = []
 
     /// Text, tool calls and results in arrival order; the deltas of one text block form one part.
     var parts: [MessagePart] {
         slots.compactMap { slot in
             switch slot {
-            case .text(let index): texts[index].isEmpty ? nil : .text(texts[index])
+            case .text(let index): texts[index].isEmpty ? nil : .text(String(decoding: texts[index], as: UTF8.self))
             case .part(let part): part
             }
         }
@@ -48,13 +51,13 @@ struct StreamTurn: Sendable {
             if let messageId { startMessageId = messageId }
         case .textStart(let id):
             openText[id] = newText()
-            lastDelta = nil
+            lastDeltaIndex = nil
         case .textDelta(let id, let delta):
             appendDelta(delta, to: id)
             return delta
         case .textEnd(let id):
             openText[id] = nil
-            lastDelta = nil
+            lastDeltaIndex = nil
         case .toolInputAvailable(let toolCallId, let toolName, let input):
             toolCalls.append((ToolCallInfo(toolCallId: toolCallId, toolName: toolName, input: input), nil))
             slots.append(.part(.toolCall(toolCallId: toolCallId, toolName: toolName, input: input)))
@@ -73,14 +76,26 @@ struct StreamTurn: Sendable {
 
     /// Appends a text delta to block `id` (opening it if no `text-start` did).
     mutating func appendDelta(_ delta: String, to id: String) {
-        let index: Int
-        if let lastDelta, lastDelta.id == id {
-            index = lastDelta.index
-        } else {
-            index = openText[id] ?? currentTextWithoutId(id) ?? newText(opening: id)
-            lastDelta = (id, index)
-        }
-        texts[index].append(delta)
+        let index = block(continuesLast: lastDeltaIndex != nil && id.utf8.elementsEqual(lastDeltaId)) { id }
+        texts[index].append(contentsOf: delta.utf8)
+    }
+
+    /// Appends `delta`, valid UTF-8, to the block whose ID's bytes are `id`.
+    mutating func appendDelta(utf8 delta: UnsafeBufferPointer<UInt8>, toBlock id: UnsafeBufferPointer<UInt8>) {
+        let continues = lastDeltaIndex != nil && id.elementsEqual(lastDeltaId)
+        let index = block(continuesLast: continues) { String(decoding: id, as: UTF8.self) }
+        texts[index].append(contentsOf: delta)
+    }
+
+    /// The index of the block a delta goes to: the last delta's when it `continuesLast`, else the block
+    /// named `id()`.
+    private mutating func block(continuesLast: Bool, id: () -> String) -> Int {
+        if continuesLast, let lastDeltaIndex { return lastDeltaIndex }
+        let id = id()
+        let index = openText[id] ?? currentTextWithoutId(id) ?? newText(opening: id)
+        lastDeltaIndex = index
+        lastDeltaId = Array(id.utf8)
+        return index
     }
 
     /// A delta without a block ID continues the text block just before it, if the last slot is one.
@@ -91,7 +106,7 @@ struct StreamTurn: Sendable {
 
     private mutating func newText(opening id: String? = nil) -> Int {
         let index = texts.count
-        texts.append("")
+        texts.append([])
         slots.append(.text(index))
         if let id { openText[id] = index }
         return index

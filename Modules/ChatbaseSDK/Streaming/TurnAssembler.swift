@@ -39,11 +39,7 @@ struct TurnAssembler: SSEEventSink {
         }
         eventCount += 1
         let bytes = data.assumingMemoryBound(to: UInt8.self)
-        if let (id, delta) = StreamEventScanner.canonicalTextDelta(bytes) {
-            turn.appendDelta(delta, to: id)
-            if collectsDeltas { deltas.append(delta) }
-            return
-        }
+        if let delta = StreamEventScanner.canonicalTextDelta(bytes), appendCanonical(delta) { return }
         let event: StreamEvent
         if let fast = StreamEventScanner.event(bytes) {
             event = fast
@@ -66,6 +62,20 @@ struct TurnAssembler: SSEEventSink {
             return
         }
         if let delta = turn.apply(event), collectsDeltas { deltas.append(delta) }
+    }
+
+    /// Folds in a canonical text delta; `false` when its text is not valid UTF-8 (the general path
+    /// then reports it). A `String` is made only for the callback, or to validate non-ASCII text.
+    private mutating func appendCanonical(_ delta: StreamEventScanner.CanonicalDelta) -> Bool {
+        if collectsDeltas || !delta.isASCII {
+            let text =
+                delta.isASCII
+                ? String(decoding: delta.text, as: UTF8.self) : String(validating: delta.text, as: UTF8.self)
+            guard let text else { return false }
+            if collectsDeltas { deltas.append(text) }
+        }
+        turn.appendDelta(utf8: delta.text, toBlock: delta.id)
+        return true
     }
 
     private static func isDone(_ data: UnsafeRawBufferPointer) -> Bool {

@@ -92,11 +92,21 @@ import Testing
     func canonicalTextDeltaAgreesWithJSONDecoder(_ index: Int) throws {
         let vector = try #require(Self.canonical[index])
         let bytes = Data(vector.json.utf8)
-        let fast = bytes.withUnsafeBytes { StreamEventScanner.canonicalTextDelta($0.bindMemory(to: UInt8.self)) }
-        #expect(fast?.id == vector.id)
-        #expect(fast?.delta == vector.delta)
+        let fast = try #require(Self.canonical(bytes))
+        #expect(fast.id == vector.id)
+        #expect(fast.text == vector.delta)
+        #expect(fast.isASCII == vector.delta.utf8.allSatisfy { $0 < 0x80 })
         #expect(
             try JSONDecoder().decode(StreamEvent.self, from: bytes) == .textDelta(id: vector.id, delta: vector.delta))
+    }
+
+    /// The shortcut's answer with its byte slices copied out while they are valid.
+    static func canonical(_ bytes: Data) -> (id: String, text: String?, isASCII: Bool)? {
+        bytes.withUnsafeBytes { raw in
+            StreamEventScanner.canonicalTextDelta(raw.bindMemory(to: UInt8.self)).map {
+                (String(decoding: $0.id, as: UTF8.self), String(validating: $0.text, as: UTF8.self), $0.isASCII)
+            }
+        }
     }
 
     @Test(arguments: [
@@ -109,17 +119,16 @@ import Testing
         #"{"type":"text-delta","id":"t","delta":"a"#,
         "{\"type\":\"text-delta\",\"id\":\"t\",\"delta\":\"tab\there\"}",
         #"{"type":"text-start","id":"t"}"#,
+        #"{"type":"text-delta","id":"té","delta":"a"}"#,
     ])
     func canonicalTextDeltaDeclinesOtherLayouts(_ json: String) {
-        let fast = Data(json.utf8).withUnsafeBytes {
-            StreamEventScanner.canonicalTextDelta($0.bindMemory(to: UInt8.self))
-        }
-        #expect(fast == nil)
+        #expect(Self.canonical(Data(json.utf8)) == nil)
     }
 
-    @Test func canonicalTextDeltaDeclinesInvalidUTF8() {
+    @Test func canonicalTextDeltaLeavesInvalidUTF8ToTheCaller() throws {
         let bytes = Data(#"{"type":"text-delta","id":"t","delta":""#.utf8) + Data([0xC3, 0x28]) + Data(#""}"#.utf8)
-        let fast = bytes.withUnsafeBytes { StreamEventScanner.canonicalTextDelta($0.bindMemory(to: UInt8.self)) }
-        #expect(fast == nil)
+        let fast = try #require(Self.canonical(bytes))
+        #expect(fast.text == nil)
+        #expect(!fast.isASCII)
     }
 }
