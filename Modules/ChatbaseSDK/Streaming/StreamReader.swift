@@ -3,7 +3,8 @@ import Foundation
 
 /// Reads one SSE response into a ``StreamTurn``, calling the text callback as deltas arrive.
 ///
-/// - `data: [DONE]` ends the turn; an `error` event ends it with
+/// - `data: [DONE]` ends the turn; the rest of the body is still read, and ignored, so that the
+///   connection can carry the next request. An `error` event ends the turn with
 ///   `APIError.httpError(500, CHAT_STREAMING_ERROR, <server text>)`.
 /// - A body that ends (or fails) before `finish` or `[DONE]` ends it with
 ///   `APIError.networkError(URLError(.networkConnectionLost))` (a transport failure keeps the
@@ -29,15 +30,19 @@ struct StreamReader {
 
     mutating func read(_ body: HTTPBodyStream) async throws -> StreamTurn {
         var parser = SSEParser()
+        var done = false
         do {
-            for try await chunk in body {
+            // After `[DONE]` the rest of the body (servers end it right away) is read and ignored:
+            // a response read to its end leaves its connection open for the next request.
+            for try await chunk in body where !done {
                 activity.touch()
                 parser.feed(chunk, into: &assembler)
-                if try await settle() { return assembler.turn }
+                done = try await settle()
             }
-        } catch let error as TransportError where assembler.turn.finish != nil && error.code != .cancelled {
+        } catch let error as TransportError where assembler.turn.isComplete && error.code != .cancelled {
             return assembler.turn
         }
+        if done { return assembler.turn }
         parser.finish(into: &assembler)
         if try await settle() { return assembler.turn }
         guard assembler.turn.isComplete else {

@@ -39,6 +39,28 @@ import Testing
         }
     }
 
+    @Test func whatFollowsDoneIsReadAndIgnoredSoTheConnectionIsReused() async throws {
+        try await withScriptedClient { server, client, _ in
+            server.on("POST", "/chat") { _, _ in
+                // A late event and a line that is not JSON, both after [DONE], in a separate write.
+                ScriptedServer.sse([
+                    ScriptedServer.turn(text: ["one ", "two"]),
+                    ScriptedServer.events([#"{"type":"text-delta","id":"t1","delta":"late"}"#, "not json"]),
+                ])
+            }
+            for _ in 0..<3 {
+                let deltas = Mutex<[String]>([])
+                let response = try await client.send("hi") { callbacks in
+                    callbacks.onTextDelta = { delta in deltas.withLock { $0.append(delta) } }
+                }
+                #expect(response.message.text == "one two")
+                #expect(deltas.withLock { $0 } == ["one ", "two"])
+            }
+            // Read to its end, each response left its connection open for the next request.
+            #expect(Set(server.requests.map(\.connectionID)).count == 1)
+        }
+    }
+
     @Test func conversationIdIsSentAndNilStartsANewConversation() async throws {
         try await withScriptedClient { server, client, _ in
             server.on("POST", "/chat") { _, _ in ScriptedServer.sse([ScriptedServer.turn(text: ["ok"])]) }
