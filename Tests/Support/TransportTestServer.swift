@@ -69,6 +69,8 @@ public final class TransportTestSignal: Sendable {
 /// | `/gated-stream` | chunk `one`, waits for ``clientSawFirstChunk``, then `two`, `three` |
 /// | `/endless-stream` | a chunk every 20 ms until the client leaves (fires ``clientLeftStream``) |
 /// | `/fast-stream/N` | N pattern bytes in 16 KiB chunks, as fast as the client takes them |
+/// | `/silent-stream` | the head, then nothing until the client leaves (fires ``clientLeftStream``) |
+/// | `/trickle/N/MS` | N chunks `piece i\n`, MS milliseconds apart, then the end |
 /// | `/stream-then-fail` | chunk `partial`, then the connection drops before the last chunk |
 /// | `/fault/before`, `/fault/after-headers`, `/fault/mid-body`, `/fault/bad-chunking` | faults |
 /// | `/huge-headers/N` | 200 with N × 1 KiB of header fields |
@@ -78,7 +80,8 @@ public final class TransportTestServer: Sendable {
     public let server: HTTPServer
     /// Fired by the test once it has read `/gated-stream`'s first chunk.
     public let clientSawFirstChunk = TransportTestSignal()
-    /// Fired by the server when a write to `/endless-stream` or `/fast-stream` failed (client gone).
+    /// Fired by the server when a write to `/endless-stream` or `/fast-stream` failed, or `/silent-stream`
+    /// was abandoned (client gone).
     public let clientLeftStream = TransportTestSignal()
     private let counts = Mutex<[String: Int]>([:])
     private let arrivals = Mutex<[String: TransportTestSignal]>([:])
@@ -195,6 +198,21 @@ public final class TransportTestServer: Sendable {
                 } catch {
                     left.fire()
                     throw error
+                }
+            }
+        case "silent-stream":
+            let left = clientLeftStream
+            return .stream { _ in
+                // Ends only by cancellation: the server cancels the producer when the client hangs up.
+                try? await Task.sleep(for: .seconds(60))
+                left.fire()
+            }
+        case "trickle":
+            let pause = Duration.milliseconds(parts.count > 2 ? Int(parts[2]) ?? 100 : 100)
+            return .stream { writer in
+                for index in 0..<(argument ?? 0) {
+                    if index > 0 { try await Task.sleep(for: pause) }
+                    try await writer.write("piece \(index)\n")
                 }
             }
         case "stream-then-fail":

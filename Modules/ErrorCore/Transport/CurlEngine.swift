@@ -15,6 +15,12 @@ enum CurlGlobal {
 /// transfers need no locks for their response state. Connections stay in the multi handle's cache
 /// between requests, which is what makes sequential requests reuse one connection.
 ///
+/// Idle limits (``HTTPRequest/idleTimeout``) are enforced here rather than with a timer per
+/// transfer: the callbacks only set a flag when something arrives, and once per loop the engine reads
+/// the monotonic clock, stamps the transfers that saw activity and fails those silent for too long.
+/// `curl_multi_poll` sleeps no longer than the earliest idle deadline, so expiry is seen within a
+/// millisecond or two. A transfer paused for a slow consumer has no deadline until it is unpaused.
+///
 /// Lifetime: the thread holds the engine; transfers hold the engine; the owning ``CurlTransport``
 /// calls ``ownerReleased()`` from its deinit. The thread exits once the owner is gone and no transfer
 /// is attached, so streams outlive a dropped transport safely; the multi handle is freed in `deinit`.
@@ -37,6 +43,10 @@ final class CurlEngine: @unchecked Sendable {
     private let inbox = Mutex(Inbox())
     /// Engine-thread only.
     private var attachedCount = 0
+    /// The attached transfers that have an idle limit (engine-thread only).
+    private var idleWatched: [CurlTransfer] = []
+    /// The longest `curl_multi_poll` sleep, in milliseconds.
+    private static let maxPollMilliseconds: UInt64 = 1000
 
     /// Starts the engine thread; `nil` when libcurl cannot be initialised.
     init?() {
@@ -98,6 +108,7 @@ final class CurlEngine: @unchecked Sendable {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             collectFinished()
+            let pollMilliseconds = idleWatched.isEmpty ? Int32(Self.maxPollMilliseconds) : enforceIdleLimits()
 
             let shouldSleep = inbox.withLock { inbox in
                 guard inbox.commands.isEmpty && !(inbox.ownerGone && attachedCount == 0) else { return false }
@@ -106,7 +117,7 @@ final class CurlEngine: @unchecked Sendable {
             }
             if shouldSleep {
                 // Returns early on socket activity, curl's own timers (timeouts) or a wakeup.
-                curl_multi_poll(multi, nil, 0, 1000, nil)
+                curl_multi_poll(multi, nil, 0, pollMilliseconds, nil)
                 inbox.withLock { $0.sleeping = false }
             }
         }
@@ -129,10 +140,19 @@ final class CurlEngine: @unchecked Sendable {
             _ = Unmanaged.passRetained(transfer)
             transfer.isAttached = true
             attachedCount += 1
+            if transfer.idleLimit > 0 {
+                // The idle clock starts now: stamped with this loop's clock read.
+                transfer.sawActivity = true
+                idleWatched.append(transfer)
+            }
         case .remove(let transfer):
             if transfer.isAttached { detach(transfer) }
         case .unpause(let transfer):
-            if transfer.isAttached { sdk_curl_easy_unpause(transfer.handle.raw) }
+            guard transfer.isAttached else { return }
+            // Reading resumes, and so does the idle clock; unpausing may deliver (and pause) at once.
+            transfer.pausedByConsumer = false
+            transfer.sawActivity = true
+            sdk_curl_easy_unpause(transfer.handle.raw)
         }
     }
 
@@ -150,10 +170,53 @@ final class CurlEngine: @unchecked Sendable {
         }
     }
 
+    /// Stamps the watched transfers that saw activity, fails (and detaches) those silent past their
+    /// limit, and returns how long the loop may sleep: until the earliest remaining deadline, in whole
+    /// milliseconds rounded up, between 1 and ``maxPollMilliseconds``.
+    private func enforceIdleLimits() -> Int32 {
+        let now = Self.monotonicNanoseconds()
+        var sleep = Self.maxPollMilliseconds * 1_000_000
+        // Backwards, so that `detach` (which moves the last element into the freed slot) only moves
+        // transfers already looked at.
+        var index = idleWatched.count - 1
+        while index >= 0 {
+            let transfer = idleWatched[index]
+            index -= 1
+            if transfer.sawActivity {
+                transfer.sawActivity = false
+                transfer.lastActivity = now
+            }
+            guard !transfer.pausedByConsumer else { continue }
+            let deadline = transfer.lastActivity + transfer.idleLimit
+            guard now >= deadline else {
+                sleep = min(sleep, deadline - now)
+                continue
+            }
+            // The same `requestSent` as curl's own timeout (CURLE_OPERATION_TIMEDOUT) would carry.
+            transfer.fail(
+                TransportError(
+                    code: .timedOut, requestSent: transfer.requestBytesWritten,
+                    message: "no data received for \(transfer.idleLimit / 1_000_000) ms"))
+            detach(transfer)
+        }
+        return Int32(max(1, (sleep + 999_999) / 1_000_000))
+    }
+
+    /// CLOCK_MONOTONIC in nanoseconds: cheap (vDSO) and never jumps with the wall clock.
+    private static func monotonicNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
     private func detach(_ transfer: CurlTransfer) {
         curl_multi_remove_handle(multi, transfer.handle.raw)
         transfer.isAttached = false
         attachedCount -= 1
+        if transfer.idleLimit > 0, let slot = idleWatched.firstIndex(where: { $0 === transfer }) {
+            idleWatched.swapAt(slot, idleWatched.count - 1)
+            idleWatched.removeLast()
+        }
         transfer.releaseHandle()
         Unmanaged.passUnretained(transfer).release()
     }

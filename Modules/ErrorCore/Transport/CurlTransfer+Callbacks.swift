@@ -7,9 +7,14 @@ extension CurlTransfer {
     /// CURLOPT_WRITEFUNCTION: a piece of the (decoded) body.
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard !bytes.isEmpty else { return 0 }
+        sawActivity = true
         if let stream {
             // A full buffer refuses the chunk; curl keeps it and pauses until the consumer drains.
-            return stream.offer(bytes) ? bytes.count : sdk_curl_writefunc_pause
+            guard stream.offer(bytes) else {
+                pausedByConsumer = true
+                return sdk_curl_writefunc_pause
+            }
+            return bytes.count
         }
         guard body.count + bytes.count <= maxBodyBytes else {
             abortReason = .bodyTooLarge(limit: maxBodyBytes)
@@ -22,6 +27,7 @@ extension CurlTransfer {
     /// CURLOPT_HEADERFUNCTION: one complete header line (status line, field, or the empty line),
     /// for interim 1xx heads, the final head, and trailers alike.
     func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Int {
+        sawActivity = true
         guard !headComplete else { return bytes.count }  // trailers: not part of the response head
         headerBytes += bytes.count
         guard headerBytes <= maxHeaderBytes else {

@@ -39,6 +39,8 @@ final class CurlTransfer: @unchecked Sendable {
     let maxHeaderBytes: Int
     /// Set for `stream()`; `nil` for buffered `send()`.
     let stream: BodyStreamBuffer?
+    /// The idle limit in nanoseconds (whole milliseconds), or 0 for none. The engine enforces it.
+    let idleLimit: UInt64
     var headerList: UnsafeMutablePointer<curl_slist>?
 
     // Engine-thread state.
@@ -53,12 +55,19 @@ final class CurlTransfer: @unchecked Sendable {
     var abortReason: AbortReason?
     /// Set by the engine thread when curl finished the exchange without error.
     var completedCleanly = false
+    /// Set by the callbacks whenever something arrives; the engine folds it into `lastActivity` with
+    /// one clock read per loop, so a chunk costs a store instead of a clock read.
+    var sawActivity = false
+    /// When the engine last saw activity (see ``CurlEngine`` for the clock), for the idle limit.
+    var lastActivity: UInt64 = 0
+    /// Whether `receiveBody` paused the transfer for a full buffer; the idle clock stops meanwhile.
+    var pausedByConsumer = false
 
     private let control = Mutex(Control())
 
     init(
         engine: CurlEngine, handle: CurlEasyHandle, method: String, maxBodyBytes: Int, maxHeaderBytes: Int,
-        streamBufferBytes: Int?
+        streamBufferBytes: Int?, idleTimeout: Duration?
     ) {
         self.engine = engine
         self.handle = handle
@@ -67,6 +76,13 @@ final class CurlTransfer: @unchecked Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.stream = streamBufferBytes.map { BodyStreamBuffer(highWater: $0) }
+        self.idleLimit = idleTimeout.map(Self.idleLimitNanoseconds) ?? 0
+    }
+
+    /// `duration` in whole milliseconds (rounded up, at least 1), as nanoseconds; capped at about a
+    /// century so a deadline can never overflow.
+    static func idleLimitNanoseconds(_ duration: Duration) -> UInt64 {
+        UInt64(min(milliseconds(duration), 1 << 42)) * 1_000_000
     }
 
     // MARK: Caller side

@@ -25,8 +25,11 @@ import Foundation
 ///
 /// **Timeouts.** ``HTTPRequest/timeout`` bounds the whole exchange (for a stream: until the last byte),
 /// with millisecond precision; `nil` means ``Configuration/defaultTimeout`` for `send` and no overall
-/// limit for `stream`. Connecting is also bounded by ``Configuration/connectTimeout``. Expiry throws
-/// `.timedOut`.
+/// limit for `stream`. Connecting is also bounded by ``Configuration/connectTimeout``.
+/// ``HTTPRequest/idleTimeout`` independently bounds each silence (submission to the first response
+/// byte, then between pieces of the response), also with millisecond precision; the engine thread checks
+/// it on every loop, so it costs nothing per chunk, and the time a stream is paused for a slow consumer
+/// does not count. Expiry throws `.timedOut`; an exchange cut short closes its connection.
 ///
 /// **Cancellation.** Cancelling the Task awaiting `send`/`stream`, cancelling the Task iterating a
 /// body, or dropping the body's iterator removes the transfer at once (closing its connection) and
@@ -111,7 +114,7 @@ public final class CurlTransport: Transport {
             engine: engine, handle: handle, method: request.method,
             maxBodyBytes: configuration.maxResponseBodyBytes,
             maxHeaderBytes: configuration.maxResponseHeaderBytes,
-            streamBufferBytes: streaming ? configuration.streamBufferBytes : nil)
+            streamBufferBytes: streaming ? configuration.streamBufferBytes : nil, idleTimeout: request.idleTimeout)
         do {
             try transfer.configure(
                 request, timeout: request.timeout ?? (streaming ? nil : configuration.defaultTimeout),

@@ -24,20 +24,33 @@ public struct HTTPRequest: Sendable {
     /// transport's default. Sub-second values are honoured. Expiry throws ``TransportError`` with
     /// `.timedOut`.
     public var timeout: Duration?
+    /// The longest the exchange may go without receiving anything: from submission to the first response
+    /// byte, then between any two pieces of the response (head or body). Time during which the transport
+    /// has stopped reading because the body's consumer fell behind (backpressure) does not count: the clock
+    /// restarts when reading resumes. `nil` (the default): no idle limit. Sub-second values are honoured.
+    /// Expiry throws ``TransportError`` with `.timedOut` (from `send`/`stream` before the head, or from the
+    /// body's iterator after it); `requestSent` as for any other failure at that point.
+    ///
+    /// Independent of ``timeout``: a long stream that keeps delivering never hits this limit, and a
+    /// server that goes silent is detected without bounding the stream's total length. Sending the
+    /// request body does not count as activity.
+    public var idleTimeout: Duration?
 
     /// Creates a request; every part but the URL has a default (`GET`, no headers, no body,
-    /// the transport's timeout).
+    /// the transport's timeout, no idle limit).
     public init(
         method: String = "GET",
         url: URL,
         headers: HTTPHeaders = [:],
         body: Data? = nil,
-        timeout: Duration? = nil
+        timeout: Duration? = nil,
+        idleTimeout: Duration? = nil
     ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.idleTimeout = idleTimeout
     }
 }

@@ -33,6 +33,8 @@ final class URLSessionExchange: @unchecked Sendable {
     let maxBodyBytes: Int
     let maxHeaderBytes: Int
     let stream: BodyStreamBuffer?
+    /// The idle limit's clock, when the request has one.
+    let idleTimer: URLSessionIdleTimer?
     private let control = Mutex(Control())
 
     // Delegate-queue state.
@@ -40,16 +42,17 @@ final class URLSessionExchange: @unchecked Sendable {
     var headers = HTTPHeaders()
     var body = Data()
 
-    init(maxBodyBytes: Int, maxHeaderBytes: Int, streamBufferBytes: Int?) {
+    init(maxBodyBytes: Int, maxHeaderBytes: Int, streamBufferBytes: Int?, idleTimeout: Duration?) {
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.stream = streamBufferBytes.map { BodyStreamBuffer(highWater: $0) }
+        self.idleTimer = idleTimeout.map { URLSessionIdleTimer(limit: $0) }
     }
 
     // MARK: Caller side
 
     /// Creates and resumes the task (through `makeTask`) unless the caller was cancelled first, and arms
-    /// the whole-exchange timer.
+    /// the whole-exchange timer and the idle timer.
     func start(_ waiter: Waiter, timeout: Duration?, makeTask: () -> URLSessionDataTask) {
         let proceed = control.withLock { control in
             guard !control.cancelled else { return false }
@@ -75,11 +78,20 @@ final class URLSessionExchange: @unchecked Sendable {
         }
         if cancelledMeanwhile {
             timer?.cancel()
+            idleTimer?.stop()
             task.cancel()
             return
         }
         if let timer, let timeout {
             DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout), execute: timer)
+        }
+        if let idleTimer {
+            let milliseconds = idleTimer.milliseconds
+            idleTimer.start { [weak self] in
+                self?.abort(
+                    TransportError(
+                        code: .timedOut, requestSent: true, message: "no data received for \(milliseconds) ms"))
+            }
         }
         task.resume()
     }
@@ -94,6 +106,7 @@ final class URLSessionExchange: @unchecked Sendable {
             control.waiter = nil
             return (waiter, control.task)
         }
+        idleTimer?.stop()
         if let waiter { Self.resume(waiter, throwing: CancellationError()) }
         stream?.cancel()
         // This runs inside a Task cancellation handler, which holds the task's status lock, while
@@ -146,6 +159,7 @@ final class URLSessionExchange: @unchecked Sendable {
             control.waiter = nil
             return (waiter, control.failure)
         }
+        idleTimer?.stop()
         let outcome: TransportError? = failure ?? error.map(Self.transportError)
         if let outcome {
             if let waiter { Self.resume(waiter, throwing: outcome) }
@@ -219,6 +233,7 @@ final class URLSessionExchange: @unchecked Sendable {
 extension URLSessionExchange: BodyStreamProducer {
     func resumeProducing() {
         #if canImport(Darwin)
+            idleTimer?.resume()
             task?.resume()
         #endif
     }

@@ -15,7 +15,10 @@ import Foundation
 /// - **Timeouts** are enforced by this transport (a timer cancels the task and reports `.timedOut`),
 ///   because `URLRequest.timeoutInterval` is an idle timeout and, on Linux, one under a second fails
 ///   at once. `nil` uses ``Options/defaultTimeout`` for `send`; a stream then has only URLSession's
-///   idle timeout.
+///   idle timeout. ``HTTPRequest/idleTimeout`` is enforced the same way (one timer per exchange that
+///   re-arms from the last arrival; activity is an atomic store), with `URLRequest.timeoutInterval`
+///   kept above both limits so URLSession's own timer never fires first. While a task is suspended
+///   for a slow consumer (Apple platforms) the idle clock stops.
 /// - **Headers**: `URLRequest` keeps one value per name, so repeated request fields are joined with
 ///   `", "`, and response fields come back one per name, sorted by name. URLSession adds its own
 ///   `User-Agent`, `Accept-Language` and, for a `POST` with a body and no `Content-Type`,
@@ -77,7 +80,7 @@ public final class URLSessionTransport: Transport {
         let urlRequest = try makeURLRequest(request)
         let exchange = URLSessionExchange(
             maxBodyBytes: options.maxResponseBodyBytes, maxHeaderBytes: options.maxResponseHeaderBytes,
-            streamBufferBytes: nil)
+            streamBufferBytes: nil, idleTimeout: request.idleTimeout)
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 exchange.start(.response(continuation), timeout: request.timeout ?? options.defaultTimeout) {
@@ -95,7 +98,7 @@ public final class URLSessionTransport: Transport {
         let urlRequest = try makeURLRequest(request)
         let exchange = URLSessionExchange(
             maxBodyBytes: options.maxResponseBodyBytes, maxHeaderBytes: options.maxResponseHeaderBytes,
-            streamBufferBytes: options.streamBufferBytes)
+            streamBufferBytes: options.streamBufferBytes, idleTimeout: request.idleTimeout)
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 exchange.start(.head(continuation), timeout: request.timeout) {
@@ -132,10 +135,13 @@ public final class URLSessionTransport: Transport {
         } else if RequestPreflight.sendsEmptyBody(request.method) {
             urlRequest.httpBody = Data()
         }
-        // Our own timer bounds the exchange; URLSession's idle timer must never fire first (and on
-        // Linux must be at least a second, which it truncates to).
-        if let timeout = request.timeout {
-            urlRequest.timeoutInterval = max(1, (URLSessionExchange.seconds(timeout) + 1).rounded(.up))
+        // Our own timers bound the exchange and its silences; URLSession's idle timer must never fire
+        // first (and on Linux must be at least a second, which it truncates to). Without a whole-exchange
+        // limit it also stays at least at its default: an idle limit of ours never tightens URLSession's.
+        if let longest = [request.timeout, request.idleTimeout].compactMap({ $0 }).max() {
+            let interval = max(1, (URLSessionExchange.seconds(longest) + 1).rounded(.up))
+            urlRequest.timeoutInterval =
+                request.timeout == nil ? max(interval, urlRequest.timeoutInterval) : interval
         }
         return urlRequest
     }

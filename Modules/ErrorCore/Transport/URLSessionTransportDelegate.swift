@@ -34,6 +34,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             completionHandler(.cancel)
             return
         }
+        exchange.idleTimer?.noteActivity()
         exchange.status = http.statusCode
         var headers = HTTPHeaders()
         var headerBytes = 0
@@ -63,11 +64,14 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let exchange = exchange(for: dataTask) else { return }
+        exchange.idleTimer?.noteActivity()
         if let stream = exchange.stream {
             if stream.push(data) {
                 #if canImport(Darwin)
                     // Only Apple's URLSession pauses a running task; on Linux suspending mid-transfer
-                    // drops the connection, so the buffer there is unbounded.
+                    // drops the connection, so the buffer there is unbounded. The idle clock stops
+                    // while the consumer catches up.
+                    exchange.idleTimer?.pause()
                     dataTask.suspend()
                 #endif
             }

@@ -64,6 +64,35 @@ import Testing
         }
     }
 
+    @Test func idleClockStopsWhileTheConsumerHoldsThePausedTransfer() async throws {
+        var configuration = CurlTransport.Configuration()
+        configuration.streamBufferBytes = 64 << 10
+        try await withServer(CurlTransport(configuration: configuration)) { transport, server in
+            let total = 2 << 20
+            let limit = Duration.milliseconds(500)
+            let response = try await transport.stream(
+                HTTPRequest(url: server.url("/fast-stream/\(total)"), idleTimeout: limit))
+            await response.body.buffer.waitForProducerPause()
+            // The consumer is busy elsewhere for three idle limits while its buffer is full and the
+            // transfer paused (the slowness is the server's: this request takes 1.5 s to answer).
+            let clock = ContinuousClock()
+            let start = clock.now
+            let busy = try await transport.send(HTTPRequest(url: server.url("/delay/1500")))
+            #expect(busy.status == 200)
+            #expect(clock.now - start >= limit * 2)
+            var received = Data()
+            received.reserveCapacity(total)
+            for try await chunk in response.body { received.append(chunk) }
+            #expect(received == TransportTestKit.patternBytes(total))
+        }
+    }
+
+    @Test func idleLimitsRoundUpToWholeMilliseconds() {
+        #expect(CurlTransfer.idleLimitNanoseconds(.microseconds(1500)) == 2_000_000)
+        #expect(CurlTransfer.idleLimitNanoseconds(.zero) == 1_000_000)
+        #expect(CurlTransfer.idleLimitNanoseconds(.seconds(Int64.max)) == (1 << 42) * 1_000_000)
+    }
+
     @Test func hundredSequentialRequestsShareOneConnection() async throws {
         try await withServer { transport, server in
             var connections: Set<Int> = []
