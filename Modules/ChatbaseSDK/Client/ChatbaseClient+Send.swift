@@ -125,18 +125,15 @@ extension ChatbaseClient {
             finishReason: finishReason ?? .stop, usage: Usage(credits: credits))
     }
 
-    /// Opens one stream and reads it to its end, under the request (idle) timeout.
+    /// Opens one stream and reads it to its end. The request carries both limits: the transport fails
+    /// it once the server is silent for the request timeout, or the whole exchange outlasts the
+    /// resource timeout.
     private func readTurn(_ request: HTTPRequest, callbacks: StreamCallbacks) async throws -> StreamTurn {
-        let http = self.http
-        let log = self.log
-        return try await withIdleTimeout(http.timeouts.request) { activity in
-            let start = ContinuousClock.now
-            let response = try await http.stream(request)
-            activity.touch()
-            var reader = StreamReader(callbacks: callbacks, activity: activity)
-            defer { log.streamEnded(request.url, events: reader.eventCount, since: start) }
-            return try await reader.read(response.body)
-        }
+        let start = ContinuousClock.now
+        let response = try await http.stream(request)
+        var reader = StreamReader(callbacks: callbacks)
+        defer { log.streamEnded(request.url, events: reader.eventCount, since: start) }
+        return try await reader.read(response.body)
     }
 }
 

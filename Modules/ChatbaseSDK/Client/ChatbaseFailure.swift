@@ -7,8 +7,6 @@ import Foundation
 ///   included), or a transport reported `.cancelled`: `CancellationError`.
 /// - A ``TransportError`` (no response, connection lost, timeout): `APIError.networkError` holding
 ///   a `URLError` with the transport's code.
-/// - A stream that went silent for longer than the request timeout:
-///   `APIError.networkError(URLError(.timedOut))`.
 /// - A `DecodingError`: `ChatError.decodingFailed`.
 /// - ``APIError`` and ``ChatError`` pass through unchanged.
 enum ChatbaseFailure {
@@ -23,8 +21,6 @@ enum ChatbaseFailure {
             return error.code == .cancelled ? CancellationError() : APIError.networkError(error.urlError)
         case let error as URLError:
             return error.code == .cancelled ? CancellationError() : APIError.networkError(error)
-        case is IdleTimeoutExpired:
-            return APIError.networkError(URLError(.timedOut))
         case let error as DecodingError:
             return ChatError.decodingFailed(ChatbaseHTTP.describe(error, decoding: Any.self))
         case let error as EncodingError:

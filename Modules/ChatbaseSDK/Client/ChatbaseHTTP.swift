@@ -77,7 +77,8 @@ struct ChatbaseHTTP: Sendable {
         }
         return HTTPRequest(
             method: method, url: url, headers: headers, body: data,
-            timeout: streaming ? timeouts.resource : timeouts.buffered)
+            timeout: streaming ? timeouts.resource : timeouts.buffered,
+            idleTimeout: streaming ? timeouts.request : nil)
     }
 
     /// Sends a buffered request; returns the response when its status is 2xx.

@@ -11,7 +11,9 @@ import Foundation
 /// - ``resource`` (`timeoutIntervalForResource`, default 7 days): the longest a whole exchange may
 ///   take, stream included.
 ///
-/// A buffered request is bounded by the smaller of the two. Expiry throws
+/// A buffered request is bounded by the smaller of the two. A stream carries both to the transport
+/// (``HTTPRequest/idleTimeout`` and ``HTTPRequest/timeout``), which measures silence on the wire, as
+/// URLSession does: time the app spends in its callbacks is not silence. Expiry throws
 /// `APIError.networkError(URLError(.timedOut))`.
 package struct RequestTimeouts: Sendable, Equatable {
     /// Head wait and stream idle limit.

@@ -16,12 +16,10 @@ import Foundation
 /// reported in order, each awaited, before the next chunk is read.
 struct StreamReader {
     let callbacks: StreamCallbacks
-    let activity: IdleActivity
     private var assembler: TurnAssembler
 
-    init(callbacks: StreamCallbacks, activity: IdleActivity) {
+    init(callbacks: StreamCallbacks) {
         self.callbacks = callbacks
-        self.activity = activity
         self.assembler = TurnAssembler(collectsDeltas: callbacks.onTextDelta != nil)
     }
 
@@ -35,7 +33,6 @@ struct StreamReader {
             // After `[DONE]` the rest of the body (servers end it right away) is read and ignored:
             // a response read to its end leaves its connection open for the next request.
             for try await chunk in body where !done {
-                activity.touch()
                 parser.feed(chunk, into: &assembler)
                 done = try await settle()
             }
@@ -57,9 +54,7 @@ struct StreamReader {
         if !assembler.deltas.isEmpty, let onTextDelta = callbacks.onTextDelta {
             let deltas = assembler.deltas
             assembler.deltas.removeAll(keepingCapacity: true)
-            activity.pause()
             for delta in deltas { await onTextDelta(delta) }
-            activity.resume()
         }
         switch assembler.outcome {
         case nil: return false
