@@ -163,6 +163,8 @@ package struct SSEParser: Sendable {
     /// for a CR before it (CRs are rare, but a lone CR also ends a line).
     private static func lineEnd(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
         guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+        // The blank line that ends nearly every event: no search needed.
+        if bytes[start] == Self.lf || bytes[start] == Self.cr { return start }
         let length = bytes.count - start
         let lf = memchr(base + start, Int32(Self.lf), length).map { base.distance(to: UnsafeRawPointer($0)) }
         let end = lf ?? bytes.count
@@ -188,6 +190,12 @@ package struct SSEParser: Sendable {
             return
         }
         if first == Self.colon { return }
+        if line.count >= 5, Self.matches(line, "data:") {
+            // The commonest line by far, `data:` with or without the space.
+            let valueStart = line.count > 5 && line[5] == Self.space ? 6 : 5
+            appendData(range.lowerBound + valueStart..<range.upperBound, of: buffer, copying: copying)
+            return
+        }
         var nameEnd = 0
         while nameEnd < line.count, line[nameEnd] != Self.colon { nameEnd += 1 }
         var valueStart = min(nameEnd + 1, line.count)
@@ -195,22 +203,28 @@ package struct SSEParser: Sendable {
         let value = UnsafeRawBufferPointer(rebasing: line[valueStart...])
         switch (nameEnd, first) {
         case (4, UInt8(ascii: "d")) where Self.matches(line, "data"):
-            if !hasData && !copying {
-                borrowed = (range.lowerBound + valueStart)..<range.upperBound
-            } else {
-                if let earlier = borrowed {
-                    data.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[earlier]))
-                    borrowed = nil
-                }
-                if hasData { data.append(Self.lf) }
-                data.append(contentsOf: value)
-            }
-            hasData = true
+            appendData(range.lowerBound + valueStart..<range.upperBound, of: buffer, copying: copying)
         case (5, UInt8(ascii: "e")) where Self.matches(line, "event"):
             eventType = String(decoding: value, as: UTF8.self)
         default:
             break
         }
+    }
+
+    /// Adds a data line's value (`range` of `buffer`) to the event: borrowed from the chunk when it is
+    /// the event's first and the chunk's own, else copied.
+    private mutating func appendData(_ range: Range<Int>, of buffer: UnsafeRawBufferPointer, copying: Bool) {
+        if !hasData && !copying {
+            borrowed = range
+        } else {
+            if let earlier = borrowed {
+                data.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[earlier]))
+                borrowed = nil
+            }
+            if hasData { data.append(Self.lf) }
+            data.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[range]))
+        }
+        hasData = true
     }
 
     private static func matches(_ line: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {

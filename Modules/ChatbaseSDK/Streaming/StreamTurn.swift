@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything one SSE stream (one round of a reply) said, accumulated event by event.
 ///
 /// Text is appended in place (one growing UTF-8 buffer per text block, made a `String` once), so a
@@ -82,7 +84,11 @@ struct StreamTurn: Sendable {
 
     /// Appends `delta`, valid UTF-8, to the block whose ID's bytes are `id`.
     mutating func appendDelta(utf8 delta: UnsafeBufferPointer<UInt8>, toBlock id: UnsafeBufferPointer<UInt8>) {
-        let continues = lastDeltaIndex != nil && id.elementsEqual(lastDeltaId)
+        // memcmp: the generic elementsEqual costs as much as the rest of a delta.
+        let continues =
+            lastDeltaIndex != nil && id.count == lastDeltaId.count
+            && (id.isEmpty
+                || lastDeltaId.withUnsafeBufferPointer { memcmp($0.baseAddress!, id.baseAddress!, id.count) == 0 })
         let index = block(continuesLast: continues) { String(decoding: id, as: UTF8.self) }
         texts[index].append(contentsOf: delta)
     }
