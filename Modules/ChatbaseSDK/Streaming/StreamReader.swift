@@ -17,6 +17,8 @@ import Foundation
 struct StreamReader {
     let callbacks: StreamCallbacks
     private var assembler: TurnAssembler
+    /// The deltas being reported, while the assembler collects the next chunk's.
+    private var reported: [String] = []
 
     init(callbacks: StreamCallbacks) {
         self.callbacks = callbacks
@@ -52,9 +54,10 @@ struct StreamReader {
     /// throws how it failed.
     private mutating func settle() async throws -> Bool {
         if !assembler.deltas.isEmpty, let onTextDelta = callbacks.onTextDelta {
-            let deltas = assembler.deltas
-            assembler.deltas.removeAll(keepingCapacity: true)
-            for delta in deltas { await onTextDelta(delta) }
+            // Two buffers trade places, so no chunk allocates a list for its deltas.
+            swap(&reported, &assembler.deltas)
+            for delta in reported { await onTextDelta(delta) }
+            reported.removeAll(keepingCapacity: true)
         }
         switch assembler.outcome {
         case nil: return false

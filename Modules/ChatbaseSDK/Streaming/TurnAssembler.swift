@@ -80,7 +80,8 @@ struct TurnAssembler: SSEEventSink {
 
     private static func isDone(_ data: UnsafeRawBufferPointer) -> Bool {
         let done: StaticString = "[DONE]"
-        guard data.count == done.utf8CodeUnitCount, let base = data.baseAddress else { return false }
+        guard data.count == done.utf8CodeUnitCount, data.first == UInt8(ascii: "["), let base = data.baseAddress
+        else { return false }
         return memcmp(base, done.utf8Start, data.count) == 0
     }
 }
