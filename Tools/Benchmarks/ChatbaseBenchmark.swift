@@ -91,58 +91,36 @@ enum ChatbaseBenchmark {
             "Chatbase: SSE parsing of \(fixed(megabytes)) MB (\(events) text-delta events) in 16 KB chunks, best of 3")
 
         let clientOnly = ProcessInfo.processInfo.environment["CHATBASE_PROFILE_ONLY"] == "client"
-        var framed = events + 7
+        // Framing alone: the parser handing each event to a sink that only counts it.
+        var counter = CountingSink()
         let framing =
             clientOnly
             ? 1
             : await best {
                 var parser = SSEParser()
-                framed = 0
-                for chunk in chunks { parser.feed(chunk) { _ in framed += 1 } }
+                counter = CountingSink()
+                for chunk in chunks { parser.feed(chunk, into: &counter) }
             }
-        guard framed == events + 7 else { fatalError("framing found \(framed) events, expected \(events + 7)") }
+        guard clientOnly || counter.events == events + 7 else {
+            fatalError("framing found \(counter.events) events, expected \(events + 7)")
+        }
         report("framing (SSEParser)", "\(fixed(megabytes / framing)) MB/s")
 
-        // The reference: framing plus a plain JSONDecoder into a mirror of the event, as any client must.
-        struct Delta: Decodable {
-            let type: String
-            let id: String?
-            let delta: String?
-        }
-        let decoder = JSONDecoder()
+        // The reference: the same framing plus a plain JSONDecoder into a mirror of the event, as a client
+        // without its own event reader would do.
+        var mirrorSink = MirrorDecodingSink()
         let mirror =
             clientOnly
             ? 1
             : await best {
                 var parser = SSEParser()
-                var deltas = 0
-                for chunk in chunks {
-                    parser.feed(chunk) { event in
-                        if let decoded = try? decoder.decode(Delta.self, from: event.data), decoded.delta != nil {
-                            deltas += 1
-                        }
-                    }
-                }
-                guard deltas == events else { fatalError("mirror decoded \(deltas) deltas") }
+                mirrorSink = MirrorDecodingSink()
+                for chunk in chunks { parser.feed(chunk, into: &mirrorSink) }
             }
+        guard clientOnly || mirrorSink.deltas == events else {
+            fatalError("mirror decoded \(mirrorSink.deltas) deltas")
+        }
         report("framing + JSONDecoder into a mirror struct", "\(fixed(megabytes / mirror)) MB/s")
-
-        // What a byte-level fast path for the commonest event could reach (JSONDecoder's fixed cost per
-        // call is what the figures above pay ~820k times).
-        let fast =
-            clientOnly
-            ? 1
-            : await best {
-                var parser = SSEParser()
-                var deltas = 0
-                for chunk in chunks {
-                    parser.feed(chunk) { event in
-                        if TextDeltaScan.delta(in: event.data) != nil { deltas += 1 }
-                    }
-                }
-                guard deltas == events else { fatalError("the fast path found \(deltas) deltas") }
-            }
-        report("framing + text-delta byte scan (reference)", "\(fixed(megabytes / fast)) MB/s")
 
         // The client's own path: StreamReader (SSEParser + StreamEvent + StreamTurn) inside `send`, fed by
         // an in-memory transport, so no socket is involved.
@@ -309,29 +287,27 @@ private struct ChunkTransport: Transport {
 /// A reference for figure 1: reads `{"type":"text-delta","id":"…","delta":"…"}` (that exact key order,
 /// no escapes in the delta) with a byte scan, and gives up (`nil`) on anything else, where a client would
 /// fall back to `JSONDecoder`. Not used by the SDK; it shows what such a fast path could reach.
-enum TextDeltaScan {
-    private static let prefix = Array(#"{"type":"text-delta","id":""#.utf8)
-    private static let deltaKey = Array(#"","delta":""#.utf8)
+/// Counts the events the parser completes.
+struct CountingSink: SSEEventSink {
+    var events = 0
 
-    static func delta(in data: Data) -> String? {
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
-            guard bytes.count > prefix.count + deltaKey.count + 2, bytes.starts(with: prefix) else { return nil }
-            var index = prefix.count
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                if bytes[index] == UInt8(ascii: "\\") { return nil }
-                index += 1
-            }
-            guard bytes.count - index > deltaKey.count,
-                UnsafeRawBufferPointer(rebasing: bytes[index..<(index + deltaKey.count)]).elementsEqual(deltaKey)
-            else { return nil }
-            let start = index + deltaKey.count
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-                if bytes[end] == UInt8(ascii: "\\") { return nil }
-                end += 1
-            }
-            guard end + 2 == bytes.count, bytes[end + 1] == UInt8(ascii: "}") else { return nil }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        }
+    mutating func receive(type: String?, data: UnsafeRawBufferPointer) {
+        events += 1
+    }
+}
+
+/// Decodes every event with `JSONDecoder` into a mirror of a text delta and counts the deltas.
+struct MirrorDecodingSink: SSEEventSink {
+    struct Delta: Decodable {
+        let type: String
+        let id: String?
+        let delta: String?
+    }
+
+    var deltas = 0
+    private let decoder = JSONDecoder()
+
+    mutating func receive(type: String?, data: UnsafeRawBufferPointer) {
+        if let decoded = try? decoder.decode(Delta.self, from: Data(data)), decoded.delta != nil { deltas += 1 }
     }
 }
