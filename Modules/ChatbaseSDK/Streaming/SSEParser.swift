@@ -236,7 +236,8 @@ package struct SSEParser: Sendable {
     }
 
     private mutating func reset() {
-        data.removeAll(keepingCapacity: true)
+        // Usually empty (the event was borrowed), and emptying an empty array still costs a call.
+        if !data.isEmpty { data.removeAll(keepingCapacity: true) }
         borrowed = nil
         hasData = false
         eventType = nil
