@@ -24,8 +24,17 @@ public struct TransportEchoedRequest: Codable, Sendable {
 }
 
 /// A one-shot signal a server handler can wait on and a test can fire (or the reverse).
+///
+/// A wait also ends when its Task is cancelled, so a test's deadline (``TransportTestKit/withDeadline(_:_:)``
+/// cancels the operation and then waits for it) can always end a test whose signal never fires.
 public final class TransportTestSignal: Sendable {
-    private let state = Mutex<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private struct State {
+        var fired = false
+        var nextWaiter = 0
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    }
+
+    private let state = Mutex(State())
 
     /// A signal that has not fired.
     public init() {}
@@ -34,8 +43,8 @@ public final class TransportTestSignal: Sendable {
     public func fire() {
         let waiters = state.withLock { state in
             state.fired = true
-            defer { state.waiters = [] }
-            return state.waiters
+            defer { state.waiters = [:] }
+            return state.waiters.values
         }
         for waiter in waiters { waiter.resume() }
     }
@@ -43,14 +52,25 @@ public final class TransportTestSignal: Sendable {
     /// Whether ``fire()`` has been called.
     public var isFired: Bool { state.withLock { $0.fired } }
 
-    /// Returns once the signal has fired.
+    /// Returns once the signal has fired, or the waiting Task is cancelled.
     public func wait() async {
-        await withCheckedContinuation { continuation in
-            let fired = state.withLock { state in
-                if !state.fired { state.waiters.append(continuation) }
-                return state.fired
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                // Checked under the lock: a cancellation handler that ran before this registration found
+                // nothing to resume, and the Task's cancelled flag was set before it ran.
+                let resumeNow = state.withLock { state in
+                    if state.fired || Task.isCancelled { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
             }
-            if fired { continuation.resume() }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
         }
     }
 }

@@ -1,0 +1,29 @@
+import TestSupport
+import Testing
+
+/// The test signal itself: a deadline must be able to end a wait whose signal never fires.
+@Suite(.timeLimit(.minutes(1))) struct TransportTestSignalTests {
+    @Test func firingReleasesEarlierAndLaterWaiters() async {
+        let signal = TransportTestSignal()
+        let early = Task { await signal.wait() }
+        signal.fire()
+        await early.value
+        await signal.wait()
+        #expect(signal.isFired)
+    }
+
+    @Test func cancellingTheWaitingTaskEndsTheWait() async {
+        let signal = TransportTestSignal()
+        let waiter = Task { await signal.wait() }
+        waiter.cancel()
+        await waiter.value
+        #expect(!signal.isFired)
+    }
+
+    @Test func aDeadlineEndsAnOperationStuckOnASignal() async {
+        let signal = TransportTestSignal()
+        await #expect(throws: TransportTestTimeout.self) {
+            try await TransportTestKit.withDeadline(.milliseconds(50)) { await signal.wait() }
+        }
+    }
+}
