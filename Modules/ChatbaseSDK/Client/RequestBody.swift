@@ -21,21 +21,11 @@ extension ChatBody: RequestBody {
 }
 
 extension ContinueBody: RequestBody {
-    var json: Data {
-        var writer = JSONObjectWriter()
-        writer.member("conversationId", conversationId)
-        writer.member("stream", stream)
-        return writer.finish()
-    }
+    var json: Data { JSONObjectWriter.idAndStream("conversationId", conversationId, stream) }
 }
 
 extension RetryBody: RequestBody {
-    var json: Data {
-        var writer = JSONObjectWriter()
-        writer.member("messageId", messageId)
-        writer.member("stream", stream)
-        return writer.finish()
-    }
+    var json: Data { JSONObjectWriter.idAndStream("messageId", messageId, stream) }
 }
 
 /// Writes one flat JSON object; members must be added in sorted key order.
@@ -50,6 +40,14 @@ struct JSONObjectWriter {
     mutating func member(_ key: StaticString, _ value: Bool) {
         self.key(key)
         bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+    }
+
+    /// `{"<key>":"<id>","stream":<stream>}`, the shape of the continue and retry bodies.
+    static func idAndStream(_ key: StaticString, _ id: String, _ stream: Bool) -> Data {
+        var writer = JSONObjectWriter()
+        writer.member(key, id)
+        writer.member("stream", stream)
+        return writer.finish()
     }
 
     mutating func finish() -> Data {
