@@ -18,7 +18,7 @@ enum ChatbaseBenchmark {
     static let chunkBytes = 16 << 10
     static let latencySends = 300
     static let overheadDeltas = 300
-    static let rounds = 20
+    static let rounds = 60
     static let sendsPerRound = 25
 
     static func run() async throws {

@@ -130,6 +130,14 @@ package struct SSEParser: Sendable {
             if count > 0, bytes[0] == Self.lf { start = 1 }
         }
         while start < count {
+            if partialLine.isEmpty && !hasData && eventType == nil {
+                // At the start of an event: the sink may take a whole event it recognises in one go.
+                let taken = sink.receiveEvent(at: UnsafeRawBufferPointer(rebasing: bytes[start...]))
+                if taken > 0 {
+                    start += taken
+                    continue
+                }
+            }
             var end = Self.lineEnd(in: bytes, from: start)
             if end == count {
                 partialLine.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<count]))
@@ -249,6 +257,16 @@ package protocol SSEEventSink {
     /// One event: `type` is its `event:` field (`nil` for the default, `message`), `data` its data
     /// lines joined with `\n`. The bytes are valid only during the call.
     mutating func receive(type: String?, data: UnsafeRawBufferPointer)
+
+    /// Offered the rest of the chunk whenever the parser stands at the start of an event: a sink that
+    /// recognises a whole event there (its lines and the blank line that ends it) may take it in one go,
+    /// exactly as if the parser had read it, and returns its length; `0` leaves the bytes to the parser.
+    mutating func receiveEvent(at bytes: UnsafeRawBufferPointer) -> Int
+}
+
+extension SSEEventSink {
+    /// Takes nothing: every event goes through the parser.
+    package mutating func receiveEvent(at bytes: UnsafeRawBufferPointer) -> Int { 0 }
 }
 
 /// Collects events as values, for callers that want them all at once.

@@ -78,6 +78,17 @@ struct TurnAssembler: SSEEventSink {
         return true
     }
 
+    /// Takes a whole canonical `text-delta` event straight from the chunk (see
+    /// ``StreamEventScanner/canonicalTextDeltaEvent(_:)``); anything else is left to the parser.
+    mutating func receiveEvent(at bytes: UnsafeRawBufferPointer) -> Int {
+        guard outcome == nil,
+            let (delta, length) = StreamEventScanner.canonicalTextDeltaEvent(bytes.assumingMemoryBound(to: UInt8.self)),
+            appendCanonical(delta)
+        else { return 0 }
+        eventCount += 1
+        return length
+    }
+
     private static func isDone(_ data: UnsafeRawBufferPointer) -> Bool {
         let done: StaticString = "[DONE]"
         guard data.count == done.utf8CodeUnitCount, data.first == UInt8(ascii: "["), let base = data.baseAddress
