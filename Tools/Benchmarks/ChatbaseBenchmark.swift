@@ -34,8 +34,12 @@ enum ChatbaseBenchmark {
         case "send", "memory", "fixed":
             try await sendOverhead(directory)
             return
-        default:
+        case nil:
             break
+        case let other?:
+            FileHandle.standardError.write(
+                Data("CHATBASE_PROFILE_ONLY must be decode, client, send, memory or fixed, not \(other)\n".utf8))
+            exit(2)
         }
         try await parsing(directory)
         try await firstDeltaLatency(directory)
@@ -248,21 +252,23 @@ enum ChatbaseBenchmark {
             agentId: "bench", baseURL: base, transport: ChunkTransport(chunks: writes),
             storage: ChatbaseStorage(directory: directory.appendingPathComponent("overhead-memory")))
         let memorySends = memoryOnly ? 20_000 : 2_000
-        let memory = try await Measure.time {
-            for _ in 0..<(profiling == "fixed" ? 1 : memorySends) {
-                _ = try await memoryClient.send("bench") { callbacks in callbacks.onTextDelta = { _ in } }
+        if profiling != "fixed" {
+            let memory = try await Measure.time {
+                for _ in 0..<memorySends {
+                    _ = try await memoryClient.send("bench") { callbacks in callbacks.onTextDelta = { _ in } }
+                }
             }
+            report(
+                "client.send, same reply from memory (no socket)",
+                "\(fixed(Measure.micros(memory) / Double(memorySends))) µs/reply", "the SDK's own work per reply")
         }
-        // The fixed part of that: a reply with no text deltas (request, watchdog, start and finish events).
+        // The fixed part of that: a reply with no text deltas (request, start and finish events, the turn).
         let emptyClient = ChatbaseClient(
             agentId: "bench", baseURL: base, transport: ChunkTransport(chunks: [reply(deltas: 0)]),
             storage: ChatbaseStorage(directory: directory.appendingPathComponent("overhead-empty")))
         let empty = try await Measure.time {
             for _ in 0..<memorySends { _ = try await emptyClient.send("bench") }
         }
-        report(
-            "client.send, same reply from memory (no socket)",
-            "\(fixed(Measure.micros(memory) / Double(memorySends))) µs/reply", "the SDK's own work per reply")
         report(
             "client.send, a reply without deltas, from memory",
             "\(fixed(Measure.micros(empty) / Double(memorySends))) µs/reply", "its fixed part")

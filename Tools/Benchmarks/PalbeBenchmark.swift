@@ -80,7 +80,11 @@ enum PalbeBenchmark {
         ]
         // Profiling: `PALBE_PROFILE_ONLY=2 perf record … Benchmarks palbe` runs one variant alone (0 bare,
         // 1 bare + decode, 2 pb.call) and exits, so a profile or `perf stat` sees nothing else.
-        if let only = ProcessInfo.processInfo.environment["PALBE_PROFILE_ONLY"].flatMap({ Int($0) }) {
+        if let value = ProcessInfo.processInfo.environment["PALBE_PROFILE_ONLY"] {
+            guard let only = Int(value), variants.indices.contains(only) else {
+                FileHandle.standardError.write(Data("PALBE_PROFILE_ONLY must be 0, 1 or 2, not \(value)\n".utf8))
+                exit(2)
+            }
             for _ in 0..<calls * 5 { try await variants[only]() }
             exit(0)
         }
