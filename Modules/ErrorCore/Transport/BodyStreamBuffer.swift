@@ -5,8 +5,18 @@ import Synchronization
 protocol BodyStreamProducer: AnyObject, Sendable {
     /// The consumer drained the buffer after the producer was told to pause: deliver again.
     func resumeProducing()
-    /// The consumer is gone (Task cancelled, iterator dropped): abandon the exchange.
+    /// The consumer is gone (its Task was cancelled, or a limit was hit): end the exchange now.
     func stopProducing()
+    /// The consumer stopped reading before the end (dropped the stream or its iterator): the producer
+    /// may finish the exchange quietly if it is about to end, or else stop it.
+    func abandonProducing()
+}
+
+extension BodyStreamProducer {
+    /// Stops at once.
+    func abandonProducing() {
+        stopProducing()
+    }
 }
 
 /// The bounded hand-off between a transfer delivering body chunks and the Task iterating them.
@@ -238,6 +248,16 @@ final class BodyStreamBuffer: Sendable {
     /// Abandons the stream from the consumer side: a waiting `next()` throws `CancellationError`,
     /// queued chunks are dropped and the producer is stopped.
     func cancel() {
+        end(stopping: true)
+    }
+
+    /// The consumer dropped the stream before its end: like ``cancel()``, except that the producer is
+    /// told to abandon rather than stop (it may let a response that is about to end finish quietly).
+    func abandon() {
+        end(stopping: false)
+    }
+
+    private func end(stopping: Bool) {
         let (waiter, producer, pauseWaiters):
             (UnsafeContinuation<Data?, any Error>?, (any BodyStreamProducer)?, [CheckedContinuation<Void, Never>]) =
                 state.withLock { state in
@@ -255,7 +275,7 @@ final class BodyStreamBuffer: Sendable {
                 }
         for pauseWaiter in pauseWaiters { pauseWaiter.resume() }
         waiter?.resume(throwing: CancellationError())
-        producer?.stopProducing()
+        if stopping { producer?.stopProducing() } else { producer?.abandonProducing() }
     }
 
     /// Records that iteration began, so dropping the sequence value alone no longer cancels.
@@ -267,6 +287,6 @@ final class BodyStreamBuffer: Sendable {
     /// case the iterator's own lifetime decides.
     func sequenceDropped() {
         let iterating = state.withLock { $0.iteratorCreated }
-        if !iterating { cancel() }
+        if !iterating { abandon() }
     }
 }

@@ -21,6 +21,12 @@ enum CurlGlobal {
 /// `curl_multi_poll` sleeps no longer than the earliest idle deadline, so expiry is seen within a
 /// millisecond or two. A transfer paused for a slow consumer has no deadline until it is unpaused.
 ///
+/// A stream whose reader leaves before the end (drops the iterator) is not cut at once: the engine
+/// reads and drops the rest for up to ``CurlTransfer/drainWindow`` and ``CurlTransfer/drainBudget``
+/// bytes, so a response that was about to end (an SSE stream after its last event) returns its
+/// connection to the pool; past either limit the connection is closed. Cancelling the reading Task
+/// still closes it at once.
+///
 /// Lifetime: the thread holds the engine; transfers hold the engine; the owning ``CurlTransport``
 /// calls ``ownerReleased()`` from its deinit. The thread exits once the owner is gone and no transfer
 /// is attached, so streams outlive a dropped transport safely; the multi handle is freed in `deinit`.
@@ -29,6 +35,9 @@ final class CurlEngine: @unchecked Sendable {
         case add(CurlTransfer)
         case remove(CurlTransfer)
         case unpause(CurlTransfer)
+        /// The body's consumer left before the end: read and drop the rest for a moment (see
+        /// ``CurlTransfer/drainWindow``), so a response about to end keeps its connection.
+        case drain(CurlTransfer)
     }
 
     private struct Inbox {
@@ -43,8 +52,8 @@ final class CurlEngine: @unchecked Sendable {
     private let inbox = Mutex(Inbox())
     /// Engine-thread only.
     private var attachedCount = 0
-    /// The attached transfers that have an idle limit (engine-thread only).
-    private var idleWatched: [CurlTransfer] = []
+    /// The attached transfers with a deadline: an idle limit, or a drain (engine-thread only).
+    private var watched: [CurlTransfer] = []
     /// The longest `curl_multi_poll` sleep, in milliseconds.
     private static let maxPollMilliseconds: UInt64 = 1000
 
@@ -108,7 +117,7 @@ final class CurlEngine: @unchecked Sendable {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             collectFinished()
-            let pollMilliseconds = idleWatched.isEmpty ? Int32(Self.maxPollMilliseconds) : enforceIdleLimits()
+            let pollMilliseconds = watched.isEmpty ? Int32(Self.maxPollMilliseconds) : enforceDeadlines()
 
             let shouldSleep = inbox.withLock { inbox in
                 guard inbox.commands.isEmpty && !(inbox.ownerGone && attachedCount == 0) else { return false }
@@ -143,7 +152,7 @@ final class CurlEngine: @unchecked Sendable {
             if transfer.idleLimit > 0 {
                 // The idle clock starts now: stamped with this loop's clock read.
                 transfer.sawActivity = true
-                idleWatched.append(transfer)
+                watch(transfer)
             }
         case .remove(let transfer):
             if transfer.isAttached { detach(transfer) }
@@ -153,7 +162,22 @@ final class CurlEngine: @unchecked Sendable {
             transfer.pausedByConsumer = false
             transfer.sawActivity = true
             sdk_curl_easy_unpause(transfer.handle.raw)
+        case .drain(let transfer):
+            guard transfer.isAttached, transfer.drainDeadline == nil else { return }
+            transfer.drainDeadline = Self.monotonicNanoseconds() + CurlTransfer.drainWindow
+            watch(transfer)
+            // A transfer paused for its (now gone) consumer must read again to reach its end.
+            if transfer.pausedByConsumer {
+                transfer.pausedByConsumer = false
+                sdk_curl_easy_unpause(transfer.handle.raw)
+            }
         }
+    }
+
+    private func watch(_ transfer: CurlTransfer) {
+        guard !transfer.isWatched else { return }
+        transfer.isWatched = true
+        watched.append(transfer)
     }
 
     private func collectFinished() {
@@ -170,18 +194,30 @@ final class CurlEngine: @unchecked Sendable {
         }
     }
 
-    /// Stamps the watched transfers that saw activity, fails (and detaches) those silent past their
-    /// limit, and returns how long the loop may sleep: until the earliest remaining deadline, in whole
-    /// milliseconds rounded up, between 1 and ``maxPollMilliseconds``.
-    private func enforceIdleLimits() -> Int32 {
+    /// Ends the draining transfers whose window closed, stamps the watched transfers that saw activity,
+    /// fails (and detaches) those silent past their idle limit, and returns how long the loop may sleep:
+    /// until the earliest remaining deadline, in whole milliseconds rounded up, between 1 and
+    /// ``maxPollMilliseconds``.
+    private func enforceDeadlines() -> Int32 {
         let now = Self.monotonicNanoseconds()
         var sleep = Self.maxPollMilliseconds * 1_000_000
         // Backwards, so that `detach` (which moves the last element into the freed slot) only moves
         // transfers already looked at.
-        var index = idleWatched.count - 1
+        var index = watched.count - 1
         while index >= 0 {
-            let transfer = idleWatched[index]
+            let transfer = watched[index]
             index -= 1
+            if let drainDeadline = transfer.drainDeadline {
+                guard now >= drainDeadline else {
+                    sleep = min(sleep, drainDeadline - now)
+                    continue
+                }
+                // The response did not end in time: give up on it and on its connection.
+                transfer.fail(TransportError(code: .cancelled, requestSent: true, message: "abandoned by its reader"))
+                detach(transfer)
+                continue
+            }
+            guard transfer.idleLimit > 0 else { continue }
             if transfer.sawActivity {
                 transfer.sawActivity = false
                 transfer.lastActivity = now
@@ -213,9 +249,10 @@ final class CurlEngine: @unchecked Sendable {
         curl_multi_remove_handle(multi, transfer.handle.raw)
         transfer.isAttached = false
         attachedCount -= 1
-        if transfer.idleLimit > 0, let slot = idleWatched.firstIndex(where: { $0 === transfer }) {
-            idleWatched.swapAt(slot, idleWatched.count - 1)
-            idleWatched.removeLast()
+        if transfer.isWatched, let slot = watched.firstIndex(where: { $0 === transfer }) {
+            watched.swapAt(slot, watched.count - 1)
+            watched.removeLast()
+            transfer.isWatched = false
         }
         transfer.releaseHandle()
         Unmanaged.passUnretained(transfer).release()

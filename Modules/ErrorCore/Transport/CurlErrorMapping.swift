@@ -18,6 +18,8 @@ enum CurlErrorMapping {
                 return TransportError(
                     code: .dataLengthExceedsMaximum, requestSent: requestSent,
                     message: "response body exceeds \(limit) bytes")
+            case .abandoned:
+                return TransportError(code: .cancelled, requestSent: requestSent, message: "abandoned by its reader")
             case .resendRefused(let method):
                 return TransportError(
                     code: .networkConnectionLost, requestSent: true,

@@ -8,6 +8,15 @@ extension CurlTransfer {
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard !bytes.isEmpty else { return 0 }
         sawActivity = true
+        if drainDeadline != nil {
+            // Nobody reads this any more: drop it, within the budget.
+            drainedBytes += bytes.count
+            guard drainedBytes <= Self.drainBudget else {
+                abortReason = .abandoned
+                return 0
+            }
+            return bytes.count
+        }
         if let stream {
             // A full buffer refuses the chunk; curl keeps it and pauses until the consumer drains.
             guard stream.offer(bytes) else {

@@ -21,6 +21,8 @@ final class CurlTransfer: @unchecked Sendable {
         case headerSectionTooLarge(limit: Int)
         case bodyTooLarge(limit: Int)
         case resendRefused(method: String)
+        /// The consumer left and the rest of the body outgrew ``drainBudget``.
+        case abandoned
     }
 
     private struct Control {
@@ -62,6 +64,17 @@ final class CurlTransfer: @unchecked Sendable {
     var lastActivity: UInt64 = 0
     /// Whether `receiveBody` paused the transfer for a full buffer; the idle clock stops meanwhile.
     var pausedByConsumer = false
+    /// Whether the engine keeps this transfer in its list of deadlines.
+    var isWatched = false
+    /// Set once the consumer left before the end: until then (monotonic nanoseconds) the rest of the
+    /// body is read and dropped, up to ``drainBudget`` bytes, in the hope that the response ends.
+    var drainDeadline: UInt64?
+    var drainedBytes = 0
+
+    /// How long an abandoned stream may take to end by itself: 250 ms.
+    static let drainWindow: UInt64 = 250_000_000
+    /// How much of an abandoned stream is read before giving up on it.
+    static let drainBudget = 64 << 10
 
     private let control = Mutex(Control())
 
@@ -225,5 +238,9 @@ extension CurlTransfer: BodyStreamProducer {
 
     func stopProducing() {
         cancel()
+    }
+
+    func abandonProducing() {
+        _ = engine.submit(.drain(self))
     }
 }

@@ -7,9 +7,12 @@ import Foundation
 /// consumer slows the server instead of growing memory.
 ///
 /// Iteration throws ``TransportError`` when the exchange fails mid-body (the connection closed,
-/// malformed chunking, a timeout), or `CancellationError` when the iterating Task is cancelled.
-/// Leaving the loop early, dropping the iterator, or dropping the stream without iterating abandons
-/// the exchange and closes its connection. Iterate a stream once.
+/// malformed chunking, a timeout), or `CancellationError` when the iterating Task is cancelled, which
+/// also closes the connection at once. Leaving the loop early, dropping the iterator, or dropping the
+/// stream without iterating abandons the exchange: `CurlTransport` reads and drops the rest for up to
+/// 250 ms and 64 KiB, so that a response about to end (a stream after its last event) leaves its
+/// connection open for the next request, and closes the connection past either limit;
+/// `URLSessionTransport` closes it at once. Iterate a stream once.
 public struct HTTPBodyStream: AsyncSequence, Sendable {
     /// One chunk of the body.
     public typealias Element = Data
@@ -67,16 +70,16 @@ public struct HTTPBodyStream: AsyncSequence, Sendable {
     }
 }
 
-/// Cancels the exchange when the last copy of a never-iterated stream goes away.
+/// Abandons the exchange when the last copy of a never-iterated stream goes away.
 private final class SequenceLifetime: Sendable {
     let buffer: BodyStreamBuffer
     init(buffer: BodyStreamBuffer) { self.buffer = buffer }
     deinit { buffer.sequenceDropped() }
 }
 
-/// Cancels the exchange when the iterator goes away before the end (a no-op after it).
+/// Abandons the exchange when the iterator goes away before the end (a no-op after it).
 private final class IteratorLifetime: Sendable {
     let buffer: BodyStreamBuffer
     init(buffer: BodyStreamBuffer) { self.buffer = buffer }
-    deinit { buffer.cancel() }
+    deinit { buffer.abandon() }
 }

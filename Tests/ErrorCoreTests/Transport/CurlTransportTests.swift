@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import HTTPServer
 import TestSupport
 import Testing
 
@@ -91,6 +92,47 @@ import Testing
         #expect(CurlTransfer.idleLimitNanoseconds(.microseconds(1500)) == 2_000_000)
         #expect(CurlTransfer.idleLimitNanoseconds(.zero) == 1_000_000)
         #expect(CurlTransfer.idleLimitNanoseconds(.seconds(Int64.max)) == (1 << 42) * 1_000_000)
+    }
+
+    @Test func anAbandonedStreamThatEndsSoonKeepsItsConnection() async throws {
+        try await withServer { transport, server in
+            let response = try await transport.stream(HTTPRequest(url: server.url("/trickle/3/50")))
+            for try await _ in response.body { break }
+            // The rest (two pieces, then the end) comes within the drain window: read and dropped, and
+            // the connection stays open (a cut would close it at once).
+            #expect(await !server.server.waitForOpenConnections(atMost: 0, timeout: .milliseconds(600)))
+            // ...and carries the next request.
+            _ = try await transport.send(HTTPRequest(url: server.url("/echo")))
+            #expect(server.server.openConnectionCount == 1)
+        }
+    }
+
+    @Test func anAbandonedStreamThatDoesNotEndIsClosedAfterTheDrainWindow() async throws {
+        try await withServer { transport, server in
+            let response = try await transport.stream(HTTPRequest(url: server.url("/endless-stream")))
+            let clock = ContinuousClock()
+            var left = clock.now
+            for try await _ in response.body {
+                left = clock.now
+                break
+            }
+            // The server notices on its first write after the transport gave up (it writes every 20 ms).
+            await server.clientLeftStream.wait()
+            let elapsed = clock.now - left
+            #expect(elapsed >= .milliseconds(200))
+            #expect(elapsed < .seconds(2))
+            #expect(await server.server.waitForOpenConnections(atMost: 0))
+        }
+    }
+
+    @Test func anAbandonedFloodIsClosedRatherThanReadToItsEnd() async throws {
+        try await withServer { transport, server in
+            // 1 GiB as fast as the client takes it: far past the drain budget.
+            let response = try await transport.stream(HTTPRequest(url: server.url("/fast-stream/1073741824")))
+            for try await _ in response.body { break }
+            await server.clientLeftStream.wait()
+            #expect(await server.server.waitForOpenConnections(atMost: 0))
+        }
     }
 
     @Test func hundredSequentialRequestsShareOneConnection() async throws {
