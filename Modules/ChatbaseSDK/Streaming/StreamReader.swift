@@ -3,8 +3,9 @@ import Foundation
 
 /// Reads one SSE response into a ``StreamTurn``, calling the text callback as deltas arrive.
 ///
-/// - `data: [DONE]` ends the turn; the rest of the body is still read, and ignored, so that the
-///   connection can carry the next request. An `error` event ends the turn with
+/// - `data: [DONE]` ends the turn; the rest of the body is still read (up to ``readAfterDone``
+///   bytes, and within the idle limit) and ignored, so that the connection can carry the next
+///   request. An `error` event ends the turn with
 ///   `APIError.httpError(500, CHAT_STREAMING_ERROR, <server text>)`.
 /// - A body that ends (or fails) before `finish` or `[DONE]` ends it with
 ///   `APIError.networkError(URLError(.networkConnectionLost))` (a transport failure keeps the
@@ -15,6 +16,9 @@ import Foundation
 /// Each chunk is parsed and folded in one synchronous pass (``TurnAssembler``); its deltas are then
 /// reported in order, each awaited, before the next chunk is read.
 struct StreamReader {
+    /// How much of the body is read after `[DONE]`, waiting for its end, before giving up on it.
+    static let readAfterDone = 64 << 10
+
     let callbacks: StreamCallbacks
     private var assembler: TurnAssembler
     /// The deltas being reported, while the assembler collects the next chunk's.
@@ -31,10 +35,17 @@ struct StreamReader {
     mutating func read(_ body: HTTPBodyStream) async throws -> StreamTurn {
         var parser = SSEParser()
         var done = false
+        var afterDone = 0
         do {
-            // After `[DONE]` the rest of the body (servers end it right away) is read and ignored:
-            // a response read to its end leaves its connection open for the next request.
-            for try await chunk in body where !done {
+            for try await chunk in body {
+                if done {
+                    // After `[DONE]` the rest of the body (servers end it right away) is read and ignored:
+                    // a response read to its end leaves its connection open for the next request. A server
+                    // that keeps talking is left to the transport past a limit.
+                    afterDone += chunk.count
+                    if afterDone > Self.readAfterDone { break }
+                    continue
+                }
                 parser.feed(chunk, into: &assembler)
                 done = try await settle()
             }

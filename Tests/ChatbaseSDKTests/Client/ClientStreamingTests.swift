@@ -61,6 +61,24 @@ import Testing
         }
     }
 
+    @Test func aServerThatKeepsTalkingAfterDoneDoesNotHoldTheReply() async throws {
+        try await withScriptedClient { server, client, _ in
+            server.on("POST", "/chat") { _, _ in
+                .stream(headers: ["Content-Type": "text/event-stream"]) { writer in
+                    try await writer.write(ScriptedServer.turn(text: ["done"]))
+                    // Comments forever, until the client goes away and a write fails.
+                    let noise = String(repeating: ": noise\n", count: 512)
+                    while true { try await writer.write(noise) }
+                }
+            }
+            let clock = ContinuousClock()
+            let start = clock.now
+            let response = try await client.send("hi")
+            #expect(response.message.text == "done")
+            #expect(clock.now - start < .seconds(5))
+        }
+    }
+
     @Test func conversationIdIsSentAndNilStartsANewConversation() async throws {
         try await withScriptedClient { server, client, _ in
             server.on("POST", "/chat") { _, _ in ScriptedServer.sse([ScriptedServer.turn(text: ["ok"])]) }
