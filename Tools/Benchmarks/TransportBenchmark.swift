@@ -27,7 +27,9 @@ enum TransportBenchmark {
         try server.start()
         defer { Task { await server.shutdown() } }
         let url = server.baseURL.appendingPathComponent("item")
-        print("Transport: \(sequentialRequests) sequential GETs of a \(body.count)-byte JSON body on 127.0.0.1")
+        print(
+            "Transport: \(sequentialRequests) sequential GETs of a \(body.count)-byte JSON body on 127.0.0.1 each, "
+                + "in interleaved rounds (medians)")
 
         let curl = CurlTransport()
         let session = URLSessionTransport()
@@ -39,22 +41,34 @@ enum TransportBenchmark {
             _ = try await session.send(HTTPRequest(url: url))
         }
 
-        let rawTime = await Measure.time {
-            for _ in 0..<sequentialRequests where raw.get(url.absoluteString).bytes != body.count {
-                fatalError("raw loop got a short body")
+        // Profiling: `TRANSPORT_PROFILE_ONLY=curl perf record … Benchmarks transport` runs only CurlTransport's
+        // sequential GETs, so a profile sees nothing else.
+        if let only = ProcessInfo.processInfo.environment["TRANSPORT_PROFILE_ONLY"] {
+            guard only == "curl" else {
+                FileHandle.standardError.write(Data("TRANSPORT_PROFILE_ONLY must be curl, not \(only)\n".utf8))
+                exit(2)
             }
+            for _ in 0..<(sequentialRequests * 10) { try await expectBody(curl, url, bytes: body.count) }
+            return
         }
-        let curlTime = try await sequential(curl, url, expecting: body.count)
-        let sessionTime = try await sequential(session, url, expecting: body.count)
-        let perRaw = Measure.micros(rawTime) / Double(sequentialRequests)
-        let perCurl = Measure.micros(curlTime) / Double(sequentialRequests)
-        let perSession = Measure.micros(sessionTime) / Double(sequentialRequests)
-        report("bare libcurl loop (baseline)", "\(fixed(perRaw)) µs/request")
+        // Interleaved rounds, the order rotating, so drift in the machine's load hits every variant alike;
+        // ratios are medians of the per-round ratios.
+        let rounds = 20
+        let variants: [() async throws -> Void] = [
+            { guard raw.get(url.absoluteString).bytes == body.count else { fatalError("raw loop got a short body") } },
+            { try await expectBody(curl, url, bytes: body.count) },
+            { try await expectBody(session, url, bytes: body.count) },
+        ]
+        let measured = try await Measure.interleaved(
+            rounds: rounds, iterations: sequentialRequests / rounds, variants)
+        report("bare libcurl loop (baseline)", "\(fixed(measured.median(0))) µs/request")
         report(
-            "CurlTransport", "\(fixed(perCurl)) µs/request", "\(fixed(perCurl / perRaw, 2))× baseline (target ≤ 1.30)")
+            "CurlTransport", "\(fixed(measured.median(1))) µs/request",
+            "\(fixed(measured.ratio(1, over: 0), 2))× baseline (target ≤ 1.30)")
         report(
-            "URLSessionTransport", "\(fixed(perSession)) µs/request",
-            "\(fixed(perSession / perRaw, 2))× baseline; CurlTransport is \(fixed(perSession / perCurl, 2))× faster (target ≥ 2)"
+            "URLSessionTransport", "\(fixed(measured.median(2))) µs/request",
+            "\(fixed(measured.ratio(2, over: 0), 2))× baseline; CurlTransport is "
+                + "\(fixed(measured.ratio(2, over: 1), 2))× faster (target ≥ 2)"
         )
 
         print("Transport: \(concurrentWidth)-way concurrent, \(concurrentRequests) GETs")
@@ -68,13 +82,9 @@ enum TransportBenchmark {
         try await residentGrowth(curl, url, expecting: body.count)
     }
 
-    static func sequential(_ transport: any Transport, _ url: URL, expecting bytes: Int) async throws -> Duration {
-        try await Measure.time {
-            for _ in 0..<sequentialRequests {
-                let response = try await transport.send(HTTPRequest(url: url))
-                guard response.status == 200, response.body.count == bytes else { fatalError("bad response") }
-            }
-        }
+    static func expectBody(_ transport: any Transport, _ url: URL, bytes: Int) async throws {
+        let response = try await transport.send(HTTPRequest(url: url))
+        guard response.status == 200, response.body.count == bytes else { fatalError("bad response") }
     }
 
     static func concurrent(_ transport: any Transport, _ url: URL, expecting bytes: Int) async throws -> Duration {
