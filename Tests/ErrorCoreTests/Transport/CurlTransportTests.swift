@@ -96,9 +96,9 @@ import Testing
 
     @Test func anAbandonedStreamThatEndsSoonKeepsItsConnection() async throws {
         try await withServer { transport, server in
-            let response = try await transport.stream(HTTPRequest(url: server.url("/trickle/3/50")))
+            let response = try await transport.stream(HTTPRequest(url: server.url("/trickle/3/10")))
             for try await _ in response.body { break }
-            // The rest (two pieces, then the end) comes within the drain window: read and dropped, and
+            // The rest (two pieces 10 ms apart, then the end) comes well within the drain window: read and dropped, and
             // the connection stays open (a cut would close it at once).
             #expect(await !server.server.waitForOpenConnections(atMost: 0, timeout: .milliseconds(600)))
             // ...and carries the next request.
