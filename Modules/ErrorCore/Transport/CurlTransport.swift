@@ -31,9 +31,11 @@ import Foundation
 /// it on every loop, so it costs nothing per chunk, and the time a stream is paused for a slow consumer
 /// does not count. Expiry throws `.timedOut`; an exchange cut short closes its connection.
 ///
-/// **Cancellation.** Cancelling the Task awaiting `send`/`stream`, cancelling the Task iterating a
-/// body, or dropping the body's iterator removes the transfer at once (closing its connection) and
-/// throws `CancellationError`.
+/// **Cancellation.** Cancelling the Task awaiting `send`/`stream`, or the Task iterating a body, removes
+/// the transfer at once (closing its connection) and throws `CancellationError`. Dropping a body before
+/// its end (leaving the loop, dropping the iterator) abandons it more gently: the rest is read and dropped
+/// for up to 250 ms and 64 KiB, so a response about to end keeps its connection; past either, the
+/// connection is closed.
 ///
 /// **`requestSent`.** It is `true` exactly when at least one byte of the request (request line,
 /// headers or body) was accepted by the socket, as reported by curl's debug callback

@@ -2,7 +2,8 @@
 ///
 /// ``Transport/stream(_:)`` returns it as soon as the header section is complete; `body` then yields
 /// the content as it arrives. Stop reading (break out of the loop, drop the iterator, or cancel the
-/// reading Task) to abandon the exchange: the transport closes the connection promptly.
+/// reading Task) to abandon the exchange: the transport ends it promptly (see ``HTTPBodyStream`` for
+/// how each transport treats the connection).
 public struct HTTPStreamingResponse: Sendable {
     /// The status code of the final response (interim 1xx responses are skipped).
     public let status: Int
