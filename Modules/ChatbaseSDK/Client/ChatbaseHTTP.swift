@@ -83,15 +83,7 @@ struct ChatbaseHTTP: Sendable {
 
     /// Sends a buffered request; returns the response when its status is 2xx.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let start = ContinuousClock.now
-        let response: HTTPResponse
-        do {
-            response = try await transport.send(request)
-        } catch {
-            log.failure(request.method, request.url, error, since: start)
-            throw error
-        }
-        log.exchange(request.method, request.url, status: response.status, since: start)
+        let response = try await logged(request, status: \.status) { try await transport.send(request) }
         guard (200..<300).contains(response.status) else {
             throw Self.httpError(status: response.status, headers: response.headers, body: response.body)
         }
@@ -100,15 +92,7 @@ struct ChatbaseHTTP: Sendable {
 
     /// Opens a stream; returns it when its status is 2xx, else reads the error body and throws.
     func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
-        let start = ContinuousClock.now
-        let response: HTTPStreamingResponse
-        do {
-            response = try await transport.stream(request)
-        } catch {
-            log.failure(request.method, request.url, error, since: start)
-            throw error
-        }
-        log.exchange(request.method, request.url, status: response.status, since: start)
+        let response = try await logged(request, status: \.status) { try await transport.stream(request) }
         guard (200..<300).contains(response.status) else {
             let body = (try? await response.body.collect(upTo: Self.errorBodyLimit)) ?? Data()
             try Task.checkCancellation()
@@ -118,6 +102,21 @@ struct ChatbaseHTTP: Sendable {
             throw ChatError.decodingFailed("expected an event stream, got \(type.prefix(100))")
         }
         return response
+    }
+
+    /// Runs one exchange through the transport and logs how it went: its status, or its failure.
+    private func logged<Response>(
+        _ request: HTTPRequest, status: (Response) -> Int, _ exchange: () async throws -> Response
+    ) async throws -> Response {
+        let start = ContinuousClock.now
+        do {
+            let response = try await exchange()
+            log.exchange(request.method, request.url, status: status(response), since: start)
+            return response
+        } catch {
+            log.failure(request.method, request.url, error, since: start)
+            throw error
+        }
     }
 
     /// Whether a `Content-Type` value names `text/event-stream` (any case, any parameters). Compared as

@@ -64,11 +64,6 @@ package struct SSEParser: Sendable {
         return collector.events
     }
 
-    /// Parses `chunk`, calling `emit` for each event it completes, in order.
-    package mutating func feed(_ chunk: Data, emit: (Event) -> Void) {
-        for event in feed(chunk) { emit(event) }
-    }
-
     /// Parses `chunk`, handing each event it completes to `sink` as it completes, in order, without
     /// copying the event's data out of the parser.
     ///

@@ -106,7 +106,7 @@ import Testing
         var offset = 0
         while offset < input.count {
             let end = min(input.count, offset + 997)
-            parser.feed(input[offset..<end]) { _ in count += 1 }
+            count += parser.feed(input[offset..<end]).count
             offset = end
         }
         #expect(count == 5_000)
