@@ -37,6 +37,12 @@ struct JSONObjectWriter {
         string(value)
     }
 
+    /// A member whose value is already JSON.
+    mutating func member(_ key: StaticString, json value: Data) {
+        self.key(key)
+        bytes.append(contentsOf: value)
+    }
+
     mutating func member(_ key: StaticString, _ value: Bool) {
         self.key(key)
         bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))

@@ -33,11 +33,12 @@ extension ChatbaseClient {
     /// `Retry-After`) and 5xx. A 404 `RESOURCE_TOOL_RESULT_NOT_PENDING` after an attempt whose outcome
     /// was unknown means that attempt arrived, so it counts as success.
     func postToolResult(of call: ToolCallInfo, output: JSONValue, in conversationId: String) async throws -> JSONValue {
-        let sent = Self.sendable(output)
+        let (sent, encoded) = Self.sendable(output)
         if sent != output { log.note(.warning, "tools", "result of tool \(call.toolName) replaced: \(sent)") }
         let request = try http.request(
             "POST", ["conversations", .param(conversationId), "tool-result"],
-            body: ToolResultBody(toolCallId: call.toolCallId, output: sent), identity: identity())
+            body: ToolResultBody(toolCallId: call.toolCallId, output: sent, encodedOutput: encoded),
+            identity: identity())
         var delay = Self.toolResultFirstDelay
         var retries = 0
         var outcomeUnknown = false
@@ -85,16 +86,37 @@ extension ChatbaseClient {
         }
     }
 
-    /// `output`, or the error object the agent gets instead when it is too large or not encodable.
-    static func sendable(_ output: JSONValue) -> JSONValue {
+    /// `output`, or the error object the agent gets instead when it is too large or not encodable, with
+    /// its JSON: measuring the result already encodes it, so the request body reuses those bytes.
+    static func sendable(_ output: JSONValue) -> (JSONValue, json: Data) {
         guard let encoded = try? ChatbaseHTTP.encoder.encode(output) else {
-            return ["error": "tool result is not valid JSON"]
+            return replacement("tool result is not valid JSON")
         }
-        return encoded.count > toolResultLimit ? ["error": "tool result too large"] : output
+        return encoded.count > toolResultLimit ? replacement("tool result too large") : (output, encoded)
+    }
+
+    private static func replacement(_ message: String) -> (JSONValue, json: Data) {
+        var writer = JSONObjectWriter()
+        writer.member("error", message)
+        return (["error": .string(message)], writer.finish())
     }
 }
 
-struct ToolResultBody: Encodable, Sendable {
+/// `{"output": …, "toolCallId": "…"}`, the output's JSON written once (by ``ChatbaseClient/sendable(_:)``).
+struct ToolResultBody: RequestBody {
     let toolCallId: String
     let output: JSONValue
+    /// `output` as ``ChatbaseHTTP/encoder`` writes it.
+    let encodedOutput: Data
+
+    private enum CodingKeys: String, CodingKey {
+        case toolCallId, output
+    }
+
+    var json: Data {
+        var writer = JSONObjectWriter()
+        writer.member("output", json: encodedOutput)
+        writer.member("toolCallId", toolCallId)
+        return writer.finish()
+    }
 }

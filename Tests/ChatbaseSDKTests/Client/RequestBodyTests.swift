@@ -29,4 +29,18 @@ import Testing
         let retry = RetryBody(messageId: text, stream: false)
         #expect(retry.json == (try ChatbaseHTTP.encoder.encode(retry)))
     }
+
+    @Test(arguments: texts)
+    func toolResultBodyMatchesTheEncoder(_ text: String) throws {
+        let outputs: [JSONValue] = [
+            .string(text), ["city": .string(text), "temperatureC": 21, "ratio": 0.5, "ok": true, "none": .null],
+            .array([.string(text), ["nested": ["deeper": .string(text)]]]),
+            .string(String(repeating: text.isEmpty ? "x" : text, count: 30_000 / max(text.utf8.count, 1))),
+        ]
+        for output in outputs {
+            let (sent, json) = ChatbaseClient.sendable(output)
+            let body = ToolResultBody(toolCallId: "call_\(text.prefix(8))", output: sent, encodedOutput: json)
+            #expect(body.json == (try ChatbaseHTTP.encoder.encode(body)))
+        }
+    }
 }
