@@ -1,9 +1,20 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// `SDK_PORTABLE=1 swift build|test` builds the SDKs the way an iPhone compiles them: libcurl is not
+// linked, `#if SDK_PORTABLE` drops `CurlTransport`, and `URLSessionTransport` is the default. CI runs
+// the transport conformance suite and the Palbe and Chatbase emulator suites that way.
+let portable = Context.environment["SDK_PORTABLE"] == "1"
+
+/// A C library linked on Linux only: Apple platforms have CryptoKit and URLSession instead.
+func linuxOnly(_ name: String) -> Target.Dependency {
+    .target(name: name, condition: .when(platforms: [.linux]))
+}
+let curl: [Target.Dependency] = portable ? [] : [linuxOnly("CCurl")]
+
 let package = Package(
     name: "swift-sdks",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "ErrorCore", targets: ["ErrorCore"]),
         .library(name: "Palbe", targets: ["Palbe"]),
@@ -36,34 +47,30 @@ let package = Package(
 
         // MARK: - Shared core
 
-        .target(
-            name: "ErrorCore",
-            dependencies: ["CCurl", "COpenSSL"],
-            path: "Modules/ErrorCore"
-        ),
+        .target(name: "ErrorCore", path: "Modules/ErrorCore"),
+        // The HTTP transport: CurlTransport on Linux, URLSessionTransport everywhere.
+        .target(name: "SDKTransport", dependencies: ["ErrorCore"] + curl, path: "Modules/SDKTransport"),
+        // Crypto and the secure store: OpenSSL and files on Linux, CryptoKit and the Keychain on Apple.
+        .target(name: "SDKCrypto", dependencies: ["ErrorCore", linuxOnly("COpenSSL")], path: "Modules/SDKCrypto"),
 
         // MARK: - SDKs
 
-        .target(name: "Palbe", dependencies: ["ErrorCore"], path: "Modules/Palbe"),
+        .target(name: "Palbe", dependencies: ["ErrorCore", "SDKTransport", "SDKCrypto"], path: "Modules/Palbe"),
         .target(name: "PalbeCodegen", dependencies: ["ErrorCore"], path: "Modules/PalbeCodegen"),
         .target(name: "PurseCheckout", dependencies: ["ErrorCore"], path: "Modules/PurseCheckout"),
-        .target(name: "ChatbaseSDK", dependencies: ["ErrorCore"], path: "Modules/ChatbaseSDK"),
+        .target(
+            name: "ChatbaseSDK", dependencies: ["ErrorCore", "SDKTransport", "SDKCrypto"], path: "Modules/ChatbaseSDK"),
         // The client `sdk palbe codegen` generates from Specs/palbase/openapi.json, committed so CI can
         // check it is current and build it with warnings as errors; the demo and integration tests use it.
         .target(name: "PalbeSample", dependencies: ["Palbe", "ErrorCore"], path: "Modules/PalbeSample"),
 
-        // MARK: - Tools: the HTTP server the emulator and the tests share, benchmarks
+        // MARK: - Tools: the HTTP server the emulator and the tests share, the emulator
 
-        .target(name: "HTTPServer", path: "Tools/HTTPServer"),
+        .target(name: "HTTPServer", dependencies: ["ErrorCore"], path: "Tools/HTTPServer"),
         .target(
             name: "Emulator",
-            dependencies: ["HTTPServer", "ErrorCore", "CSQLite"],
+            dependencies: ["HTTPServer", "ErrorCore", "SDKCrypto", "CSQLite"],
             path: "Tools/Emulator"
-        ),
-        .executableTarget(
-            name: "Benchmarks",
-            dependencies: ["ErrorCore", "HTTPServer", "CCurl", "Emulator", "Palbe", "PalbeCodegen", "ChatbaseSDK"],
-            path: "Tools/Benchmarks"
         ),
 
         // MARK: - The CLI
@@ -71,7 +78,7 @@ let package = Package(
         .target(
             name: "SDKCLI",
             dependencies: [
-                "ErrorCore", "Palbe", "PalbeCodegen", "PalbeSample", "PurseCheckout", "ChatbaseSDK", "HTTPServer",
+                "ErrorCore", "SDKTransport", "Palbe", "PalbeCodegen", "PalbeSample", "ChatbaseSDK", "HTTPServer",
                 "Emulator",
             ],
             path: "Apps/SDKCLI"
@@ -82,18 +89,23 @@ let package = Package(
 
         .target(
             name: "TestSupport",
-            dependencies: ["ErrorCore", "HTTPServer"],
+            dependencies: ["ErrorCore", "SDKTransport", "HTTPServer"],
             path: "Tests/Support"
         ),
+        .testTarget(name: "ErrorCoreTests", dependencies: ["ErrorCore"], path: "Tests/ErrorCoreTests"),
         .testTarget(
-            name: "ErrorCoreTests",
-            dependencies: ["ErrorCore", "HTTPServer", "TestSupport"],
-            path: "Tests/ErrorCoreTests",
-            resources: []
+            name: "SDKTransportTests",
+            dependencies: ["SDKTransport", "ErrorCore", "HTTPServer", "TestSupport"] + curl,
+            path: "Tests/SDKTransportTests"
+        ),
+        .testTarget(
+            name: "SDKCryptoTests",
+            dependencies: ["SDKCrypto", "ErrorCore", linuxOnly("COpenSSL")],
+            path: "Tests/SDKCryptoTests"
         ),
         .testTarget(
             name: "HTTPServerTests",
-            dependencies: ["HTTPServer", "TestSupport"],
+            dependencies: ["HTTPServer", "ErrorCore", "TestSupport"],
             path: "Tests/HTTPServerTests"
         ),
         .testTarget(name: "SDKCLITests", dependencies: ["SDKCLI", "TestSupport"], path: "Tests/SDKCLITests"),
@@ -101,22 +113,28 @@ let package = Package(
             name: "PalbeCodegenTests", dependencies: ["PalbeCodegen", "TestSupport"], path: "Tests/PalbeCodegenTests"),
         .testTarget(
             name: "EmulatorTests",
-            dependencies: ["Emulator", "ErrorCore", "HTTPServer", "TestSupport"],
+            dependencies: ["Emulator", "ErrorCore", "SDKTransport", "SDKCrypto", "HTTPServer", "TestSupport"],
             path: "Tests/EmulatorTests"
         ),
         .testTarget(
             name: "PalbeTests",
-            dependencies: ["Palbe", "ErrorCore", "Emulator", "HTTPServer", "TestSupport"],
+            dependencies: [
+                "Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer", "TestSupport",
+            ],
             path: "Tests/PalbeTests"
         ),
         .testTarget(
             name: "PalbeSampleTests",
-            dependencies: ["PalbeSample", "Palbe", "ErrorCore", "Emulator", "HTTPServer", "TestSupport"],
+            dependencies: [
+                "PalbeSample", "Palbe", "ErrorCore", "SDKTransport", "Emulator", "HTTPServer", "TestSupport",
+            ],
             path: "Tests/PalbeSampleTests"
         ),
         .testTarget(
             name: "ChatbaseSDKTests",
-            dependencies: ["ChatbaseSDK", "ErrorCore", "Emulator", "HTTPServer", "TestSupport"],
+            dependencies: [
+                "ChatbaseSDK", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer", "TestSupport",
+            ],
             path: "Tests/ChatbaseSDKTests"
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKTransport
 import TestSupport
 import Testing
 

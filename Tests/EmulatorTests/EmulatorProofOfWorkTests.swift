@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 import TestSupport
 import Testing
 

@@ -1,11 +1,11 @@
-import Synchronization
+import ErrorCore
 
 /// A value behind a lock that closures and tasks can share.
 final class LockedValue<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
+    private let mutex: Locked<Value>
 
     init(_ value: Value) {
-        mutex = Mutex(value)
+        mutex = Locked(value)
     }
 
     func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {

@@ -1,6 +1,6 @@
+import ErrorCore
 import Foundation
 import HTTPServer
-import Synchronization
 import Testing
 
 @testable import Emulator
@@ -10,7 +10,7 @@ final class SampleTestClock: Sendable {
     /// 2025-01-02T03:04:05.678Z.
     static let start = Date(timeIntervalSince1970: 1_735_787_045.678)
 
-    private let current = Mutex(SampleTestClock.start)
+    private let current = Locked(SampleTestClock.start)
 
     func now() -> Date { current.withLock { $0 } }
 

@@ -1,6 +1,6 @@
+import ErrorCore
 import Foundation
 import HTTPServer
-import Synchronization
 import TestSupport
 import Testing
 
@@ -10,14 +10,14 @@ import Testing
 struct RejectionTests {
     /// Counts handler calls, so each test can prove the bad request never reached it.
     private final class HandlerCalls: Sendable {
-        let count = Atomic<Int>(0)
+        let count = Locked(0)
         var handler: HTTPServer.Handler {
             { request in
-                self.count.add(1, ordering: .relaxed)
+                self.count.withLock { $0 += 1 }
                 return await EchoReport.handler(request)
             }
         }
-        var value: Int { count.load(ordering: .relaxed) }
+        var value: Int { count.withLock { $0 } }
     }
 
     private static let configuration = ServerTestHarness.configuration(

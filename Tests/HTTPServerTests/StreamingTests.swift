@@ -1,6 +1,6 @@
+import ErrorCore
 import Foundation
 import HTTPServer
-import Synchronization
 import TestSupport
 import Testing
 
@@ -36,7 +36,7 @@ struct StreamingTests {
 
     @Test func eachChunkLeavesRightAfterItsWrite() async throws {
         let rounds = 21
-        let writeTimes = Mutex<[ContinuousClock.Instant]>([])
+        let writeTimes = Locked<[ContinuousClock.Instant]>([])
         let next = (0..<rounds).map { _ in ServerTestSignal() }
         let handler: HTTPServer.Handler = { _ in
             .stream { writer in
@@ -68,16 +68,16 @@ struct StreamingTests {
     @Test func slowClientSuspendsTheProducerInsteadOfBuffering() async throws {
         let chunk = Data(repeating: 0x61, count: 256 << 10)
         let total = 48 << 20
-        let written = Atomic<Int>(0)
+        let written = Locked(0)
         let producerEnded = ServerTestSignal()
-        let failure = Mutex<HTTPServerError?>(nil)
+        let failure = Locked<HTTPServerError?>(nil)
         let handler: HTTPServer.Handler = { _ in
             .stream { writer in
                 defer { producerEnded.fire() }
                 do {
-                    while written.load(ordering: .relaxed) < total {
+                    while written.withLock({ $0 }) < total {
                         try await writer.write(chunk)
-                        written.add(chunk.count, ordering: .relaxed)
+                        written.withLock { $0 += chunk.count }
                     }
                 } catch let error as HTTPServerError {
                     failure.withLock { $0 = error }
@@ -90,7 +90,7 @@ struct StreamingTests {
             _ = try await client.readHead()
             // The client reads nothing more: once socket buffers are full, writes must block.
             #expect(await !producerEnded.wait(timeout: .milliseconds(500)))
-            let stalledAt = written.load(ordering: .relaxed)
+            let stalledAt = written.withLock { $0 }
             #expect(stalledAt < total / 2, "wrote \(stalledAt) bytes to a client that reads nothing")
             await client.close()
             #expect(await producerEnded.wait())
@@ -100,7 +100,7 @@ struct StreamingTests {
 
     @Test func clientLeavingMidStreamDoesNotHurtOtherClients() async throws {
         let producerEnded = ServerTestSignal()
-        let failure = Mutex<(any Error)?>(nil)
+        let failure = Locked<(any Error)?>(nil)
         let handler: HTTPServer.Handler = { request in
             guard request.path == "/stream" else { return HTTPServerResponse(body: Data("fine".utf8)) }
             return .stream { writer in
@@ -225,10 +225,10 @@ struct StreamingTests {
     }
 
     @Test func headRequestDoesNotRunTheProducer() async throws {
-        let runs = Atomic<Int>(0)
+        let runs = Locked(0)
         let handler: HTTPServer.Handler = { _ in
             .stream { writer in
-                runs.add(1, ordering: .relaxed)
+                runs.withLock { $0 += 1 }
                 try await writer.write("body")
             }
         }
@@ -240,13 +240,13 @@ struct StreamingTests {
             try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try await client.readResponse().text == "body")
             // Had the HEAD run its producer, its chunks would have garbled the GET's response too.
-            let producerRuns = runs.load(ordering: .relaxed)
+            let producerRuns = runs.withLock { $0 }
             #expect(producerRuns == 1)
         }
     }
 
     @Test func writerKeptPastTheResponseRefusesWrites() async throws {
-        let kept = Mutex<(any HTTPResponseWriter)?>(nil)
+        let kept = Locked<(any HTTPResponseWriter)?>(nil)
         let handler: HTTPServer.Handler = { _ in
             .stream { writer in
                 kept.withLock { $0 = writer }

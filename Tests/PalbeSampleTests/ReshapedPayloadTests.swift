@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Palbe
 import PalbeSample
+import SDKTransport
 import Testing
 
 /// A declared error whose `data` no longer has the generated shape must not be lost or misread: the

@@ -1,6 +1,6 @@
+import ErrorCore
 import Foundation
 import SDKCLI
-import Synchronization
 import Testing
 
 @Suite struct DemoTests {
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func listPrintsTitlesWithoutRunningAnything() async {
-        let ran = Mutex(false)
+        let ran = Locked(false)
         let sections = [
             DemoSection(title: "Round trip") { _ in
                 ran.withLock { $0 = true }

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKTransport
 
 /// A small client for tests that talk to the emulator over real HTTP on 127.0.0.1, on the package's
 /// own `CurlTransport` (real sockets, real transport).

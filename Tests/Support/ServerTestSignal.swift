@@ -1,4 +1,4 @@
-import Synchronization
+import ErrorCore
 
 /// A one-shot event between a test and a server handler: one side fires, the other awaits it
 /// with a timeout.
@@ -18,7 +18,7 @@ public final class ServerTestSignal: Sendable {
         var nextTicket = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates an unfired signal.
     public init() {}

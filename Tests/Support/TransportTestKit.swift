@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKTransport
 
 /// Which ``Transport`` a shared conformance test runs against.
 public enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {

@@ -1,6 +1,6 @@
+import ErrorCore
 import Foundation
 import HTTPServer
-import Synchronization
 
 /// The request as the test server received it, echoed back by `/echo` as JSON.
 public struct TransportEchoedRequest: Codable, Sendable {
@@ -34,7 +34,7 @@ public final class TransportTestSignal: Sendable {
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A signal that has not fired.
     public init() {}
@@ -103,8 +103,8 @@ public final class TransportTestServer: Sendable {
     /// Fired by the server when a write to `/endless-stream` or `/fast-stream` failed, or `/silent-stream`
     /// was abandoned (client gone).
     public let clientLeftStream = TransportTestSignal()
-    private let counts = Mutex<[String: Int]>([:])
-    private let arrivals = Mutex<[String: TransportTestSignal]>([:])
+    private let counts = Locked<[String: Int]>([:])
+    private let arrivals = Locked<[String: TransportTestSignal]>([:])
 
     /// Starts the server on an ephemeral port; call ``shutdown()`` when done.
     public init() throws {
@@ -141,7 +141,7 @@ public final class TransportTestServer: Sendable {
     }
 
     private final class HandlerBox: Sendable {
-        let owner = Mutex<TransportTestServer?>(nil)
+        let owner = Locked<TransportTestServer?>(nil)
         func handle(_ request: HTTPServerRequest) async -> HTTPServerResponse {
             guard let server = owner.withLock({ $0 }) else { return HTTPServerResponse(status: 503) }
             return await server.route(request)

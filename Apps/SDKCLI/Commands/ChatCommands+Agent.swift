@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKTransport
 
 extension Command {
     /// `sdk chat agent`: the emulator's Chatbase agents, through its admin API.

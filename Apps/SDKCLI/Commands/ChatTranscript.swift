@@ -1,6 +1,6 @@
 import ChatbaseSDK
+import ErrorCore
 import Foundation
-import Synchronization
 
 /// What `sdk chat send` shows while a reply streams: text deltas written as they arrive (no newline
 /// added, so the reply reads as one growing line), and a line per client tool call,
@@ -18,7 +18,7 @@ final class ChatTranscript: Sendable {
 
     /// Where the transcript goes; `nil` (with `--json`) only counts.
     private let sink: TextSink?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(sink: TextSink?) {
         self.sink = sink

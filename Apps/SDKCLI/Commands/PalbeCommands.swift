@@ -2,6 +2,7 @@ import Emulator
 import ErrorCore
 import Foundation
 import Palbe
+import SDKTransport
 
 extension Command {
     /// `sdk palbe`: call a Palbase backend through the Palbe SDK's transport path.

@@ -3,6 +3,7 @@ import ErrorCore
 import Foundation
 import Palbe
 import PalbeSample
+import SDKTransport
 
 extension DemoSection {
     /// Palbe against the sample backend: create, list, update with a `Nullable` clear, lock and archive

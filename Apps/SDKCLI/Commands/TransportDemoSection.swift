@@ -1,6 +1,7 @@
 import ErrorCore
 import Foundation
 import HTTPServer
+import SDKTransport
 
 extension DemoSection {
     /// The shared transport: a streamed response arriving chunk by chunk, and failures that say

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKTransport
 
 extension ChatbaseClient {
     /// Sends a message, streams the reply, runs any registered tools, and returns the finished reply.

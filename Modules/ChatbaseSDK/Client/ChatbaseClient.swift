@@ -1,6 +1,6 @@
 import ErrorCore
 import Foundation
-import Synchronization
+import SDKTransport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -45,7 +45,7 @@ public final class ChatbaseClient: Sendable {
     let identityStore: IdentityStore
     let tools = ToolRegistry()
     let sleep: @Sendable (Duration) async throws -> Void
-    let session: Mutex<Session>
+    let session: Locked<Session>
 
     /// Creates a client.
     ///
@@ -95,7 +95,7 @@ public final class ChatbaseClient: Sendable {
         self.deviceId = DeviceIdStore.deviceId(for: storage, log: log)
         self.identityStore = IdentityStore(store: storage.secureStore, agentId: agentId, log: log)
         let saved = identityStore.load()
-        self.session = Mutex(
+        self.session = Locked(
             Session(auth: saved.map { .identified(token: $0.token) } ?? .anonymous, userId: saved?.userId))
     }
 

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKTransport
 
 /// The one place where failures become the SDK's public errors.
 ///

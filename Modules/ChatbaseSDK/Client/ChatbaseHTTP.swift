@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKTransport
 
 /// Who a request is made for: the device always, the user's token once identified.
 struct RequestIdentity: Sendable {

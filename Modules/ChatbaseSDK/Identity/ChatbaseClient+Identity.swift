@@ -1,5 +1,4 @@
 import ErrorCore
-import Synchronization
 
 extension ChatbaseClient {
     /// Checks a JWT with the Chatbase server and signs the user in.

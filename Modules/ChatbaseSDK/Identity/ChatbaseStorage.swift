@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 
 /// Where a client keeps its device ID and identity token.
 ///

@@ -1,6 +1,5 @@
 import ErrorCore
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -20,7 +19,7 @@ enum DeviceIdStore {
     static let fileName = "device-id"
     static let defaultsKey = "com.chatbase.sdk.deviceId"
 
-    private static let cache = Mutex<[String: String]>([:])
+    private static let cache = Locked<[String: String]>([:])
 
     static func deviceId(for storage: ChatbaseStorage, log: ChatbaseLog) -> String {
         let cacheKey = storage.usesUserDefaults ? "defaults" : storage.directory.path

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 
 /// The signed-in identity that survives restarts: the token (and the user ID the server
 /// confirmed), kept in a ``SecureStore`` under a key per agent, because a token is signed with one

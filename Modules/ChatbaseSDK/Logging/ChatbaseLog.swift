@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKTransport
 
 /// The SDK's diagnostics, under subsystem `com.chatbase.sdk`.
 ///

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKTransport
 
 /// Reads one SSE response into a ``StreamTurn``, calling the text callback as deltas arrive.
 ///

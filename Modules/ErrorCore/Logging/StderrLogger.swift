@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -76,4 +75,4 @@ extension SDKLogger where Self == StderrLogger {
 }
 
 /// One lock for every `StderrLogger`: they may share a descriptor, and a line must land whole.
-private let writeLock = Mutex(())
+private let writeLock = Locked(())

@@ -1,6 +1,6 @@
 import ErrorCore
 import Foundation
-import Synchronization
+import SDKTransport
 
 /// The client for your Palbase backend. Apps use the global ``pb``; tests, servers and
 /// multi-environment tools create their own with ``init(configuration:transport:)``.
@@ -22,8 +22,8 @@ public final class Palbe: Sendable {
     let runtime: PalbeRuntime
     let base: RequestBase
     let sealingKeys: SealingKeyStore
-    private let errorHook = Mutex<(@Sendable (BackendError) -> Void)?>(nil)
-    private let authority = Mutex<(any PalbeSessionAuthority)?>(nil)
+    private let errorHook = Locked<(@Sendable (BackendError) -> Void)?>(nil)
+    private let authority = Locked<(any PalbeSessionAuthority)?>(nil)
 
     /// A client for `configuration`, sending through `transport` (by default the process-wide one).
     ///

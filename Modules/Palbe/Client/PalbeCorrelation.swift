@@ -1,4 +1,4 @@
-import Synchronization
+import ErrorCore
 
 /// The request id of the most recent completed request, for crash reports and support tickets.
 ///
@@ -15,7 +15,7 @@ public final class PalbeCorrelation: Sendable {
     /// The process-wide record every client writes to unless a test gave it its own.
     public static let shared = PalbeCorrelation()
 
-    private let last = Mutex<String?>(nil)
+    private let last = Locked<String?>(nil)
 
     /// The `X-Request-Id` of the most recently completed request, or `nil` before the first.
     public var lastRequestID: String? {

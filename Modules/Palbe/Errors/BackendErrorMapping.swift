@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKTransport
 
 /// The one place where a failed exchange becomes a ``BackendError``: an HTTP status with its
 /// headers and body, or a transport failure. Pure functions, so the golden vectors in

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKTransport
 
 /// The `PALBASE_DEBUG=1` HTTP trace: one record per request and one per outcome, at
 /// `LogLevel.trace` under subsystem `studio.palbase.sdk`, category `http`.

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKTransport
 
 extension Palbe {
     /// The one transport path: prepare, seal, then attempt until an answer is final.

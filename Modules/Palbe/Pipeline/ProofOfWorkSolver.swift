@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 
 /// A `pow_required` challenge: `{"challenge_id", "seed": "<base64url>", "difficulty": N}`.
 package struct ProofOfWorkChallenge: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 
 /// Seals request bodies and opens sealed responses (`X-Palbase-Sealed: v1`), as the contract fixes:
 ///

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 
 /// The server's sealing public key and the id sealed bodies name it by.
 struct SealingKey: Sendable, Equatable {

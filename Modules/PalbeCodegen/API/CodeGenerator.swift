@@ -58,10 +58,7 @@ public struct CodeGenerator: Sendable {
     /// generated files (the drift check would then fail), and their long signatures are not
     /// wrapped to the house line length.
     static func header(specData: Data, specName: String) -> String {
-        let digest = SHA256.hash(specData).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        let digest = SpecDigest.hex(of: specData)
         let name = specName.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : String($0) }.joined()
         return
             "\(GeneratedOutput.headerMarker) from \(name) (SHA-256 \(digest)). Do not edit: run `sdk palbe codegen`.\n"

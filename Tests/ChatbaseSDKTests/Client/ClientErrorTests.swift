@@ -1,6 +1,7 @@
 import ErrorCore
 import Foundation
 import HTTPServer
+import SDKTransport
 import TestSupport
 import Testing
 

@@ -1,7 +1,8 @@
 import ErrorCore
 import Foundation
 import HTTPServer
-import Synchronization
+import SDKCrypto
+import SDKTransport
 import TestSupport
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 
 /// Keeps every record, for asserting what is (and is not) logged.
 final class CapturingLogger: SDKLogger {
-    private let records = Mutex<[LogRecord]>([])
+    private let records = Locked<[LogRecord]>([])
     var all: [LogRecord] { records.withLock { $0 } }
     func log(_ record: LogRecord) { records.withLock { $0.append(record) } }
 }

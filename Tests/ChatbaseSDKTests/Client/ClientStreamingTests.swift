@@ -1,7 +1,6 @@
 import ErrorCore
 import Foundation
 import HTTPServer
-import Synchronization
 import TestSupport
 import Testing
 
@@ -13,7 +12,7 @@ import Testing
         try await withScriptedClient { server, client, _ in
             server.on("POST", "/chat") { _, _ in ScriptedServer.sse([ScriptedServer.turn(text: ["Hel", "lo ", "you"])])
             }
-            let deltas = Mutex<[String]>([])
+            let deltas = Locked<[String]>([])
             let response = try await client.send("Hi there") { callbacks in
                 callbacks.onTextDelta = { delta in deltas.withLock { $0.append(delta) } }
             }
@@ -49,7 +48,7 @@ import Testing
                 ])
             }
             for _ in 0..<3 {
-                let deltas = Mutex<[String]>([])
+                let deltas = Locked<[String]>([])
                 let response = try await client.send("hi") { callbacks in
                     callbacks.onTextDelta = { delta in deltas.withLock { $0.append(delta) } }
                 }

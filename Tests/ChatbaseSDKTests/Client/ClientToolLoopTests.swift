@@ -1,7 +1,6 @@
 import ErrorCore
 import Foundation
 import HTTPServer
-import Synchronization
 import Testing
 
 @testable import ChatbaseSDK
@@ -30,7 +29,7 @@ import Testing
             scriptWeather(server)
             server.on("POST", "/conversations/conv_1/tool-result") { _, _ in .json(200, #"{"data":{"success":true}}"#) }
             client.tool("weather") { input in ["city": input["city"] ?? .null, "sky": "clear"] }
-            let events = Mutex<[String]>([])
+            let events = Locked<[String]>([])
             let response = try await client.send("weather?") { callbacks in
                 callbacks.onTextDelta = { delta in events.withLock { $0.append("text:\(delta)") } }
                 callbacks.onToolCall = { call in events.withLock { $0.append("call:\(call.toolName)") } }
@@ -155,7 +154,7 @@ import Testing
                     .json(200, #"{"data":{"success":true}}"#)
                 }
                 testCase.register(client)
-                let results = Mutex<[JSONValue]>([])
+                let results = Locked<[JSONValue]>([])
                 let response = try await client.send("w") { callbacks in
                     callbacks.onToolResult = { result in results.withLock { $0.append(result.output) } }
                 }
@@ -189,7 +188,7 @@ import Testing
                     : ScriptedServer.sse([ScriptedServer.turn(text: ["done"])])
             }
             server.on("POST", "/conversations/conv_1/tool-result") { _, _ in .json(200, #"{"data":{"success":true}}"#) }
-            let order = Mutex<[String]>([])
+            let order = Locked<[String]>([])
             client.tool("weather") { input in
                 order.withLock { $0.append(input["city"]?.stringValue ?? "?") }
                 return input
@@ -246,7 +245,7 @@ import Testing
                     ]) + ScriptedServer.turn(text: ["I found 1 page."])
                 ])
             }
-            let ran = Mutex(false)
+            let ran = Locked(false)
             client.tool("search_docs") { _ in
                 ran.withLock { $0 = true }
                 return "no"

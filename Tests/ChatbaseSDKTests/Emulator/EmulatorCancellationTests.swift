@@ -1,7 +1,6 @@
 import Emulator
 import ErrorCore
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -15,7 +14,7 @@ import Testing
             // A slow agent: 200 words, 20 ms apart, so the reply is still streaming when it is cancelled.
             try harness.server.createChatbaseAgent(ChatbaseAgentSpec(id: "slow", paceMilliseconds: 20))
             let client = harness.client(agentId: "slow")
-            let deltas = Mutex(0)
+            let deltas = Locked(0)
             let sawDelta = TransportTestSignal()
             let task = Task {
                 try await client.send("repeat 200") { callbacks in
@@ -48,7 +47,7 @@ import Testing
                 try await Task.sleep(for: .seconds(30))
                 return ["never": true]
             }
-            let results = Mutex<[ToolResultInfo]>([])
+            let results = Locked<[ToolResultInfo]>([])
             let task = Task {
                 try await client.send("weather in Lisbon") { callbacks in
                     callbacks.onToolResult = { info in results.withLock { $0.append(info) } }

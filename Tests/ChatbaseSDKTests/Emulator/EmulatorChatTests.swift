@@ -1,7 +1,6 @@
 import Emulator
 import ErrorCore
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ChatbaseSDK
@@ -11,7 +10,7 @@ import Testing
     @Test func streamedSendEchoesAndContinuesTheConversation() async throws {
         try await withChatbaseEmulator { harness in
             let client = harness.client()
-            let deltas = Mutex<[String]>([])
+            let deltas = Locked<[String]>([])
             let first = try await client.send("hello there") { callbacks in
                 callbacks.onTextDelta = { delta in deltas.withLock { $0.append(delta) } }
             }
@@ -45,7 +44,7 @@ import Testing
         try await withChatbaseEmulator { harness in
             let client = harness.client()
             client.tool("get_weather") { input in ["temp": 21, "city": input["city"] ?? .null] }
-            let calls = Mutex<[ToolCallInfo]>([])
+            let calls = Locked<[ToolCallInfo]>([])
             let response = try await client.send("What's the weather in Tokyo?") { callbacks in
                 callbacks.onToolCall = { call in calls.withLock { $0.append(call) } }
             }
@@ -58,7 +57,7 @@ import Testing
     @Test func twoToolsRunInOrder() async throws {
         try await withChatbaseEmulator { harness in
             let client = harness.client()
-            let order = Mutex<[String]>([])
+            let order = Locked<[String]>([])
             client.tool("get_weather") { input in
                 let city = input["city"]?.stringValue ?? "?"
                 order.withLock { $0.append(city) }
@@ -85,7 +84,7 @@ import Testing
     @Test func loopLimitStopsAnEndlessAgent() async throws {
         try await withChatbaseEmulator { harness in
             let client = harness.client(maxToolLoopSteps: 3)
-            let runs = Mutex(0)
+            let runs = Locked(0)
             client.tool("get_weather") { _ in
                 runs.withLock { $0 += 1 }
                 return "again"

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKTransport
 
 @testable import ChatbaseSDK
 @testable import Emulator

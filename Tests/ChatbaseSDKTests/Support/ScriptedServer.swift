@@ -1,7 +1,7 @@
 import ErrorCore
 import Foundation
 import HTTPServer
-import Synchronization
+import SDKTransport
 import TestSupport
 
 @testable import ChatbaseSDK
@@ -18,9 +18,9 @@ final class ScriptedServer: Sendable {
     private let state = State()
 
     private final class State: Sendable {
-        let routes = Mutex<[String: Route]>([:])
-        let counts = Mutex<[String: Int]>([:])
-        let received = Mutex<[HTTPServerRequest]>([])
+        let routes = Locked<[String: Route]>([:])
+        let counts = Locked<[String: Int]>([:])
+        let received = Locked<[HTTPServerRequest]>([])
         let firstRequest = TransportTestSignal()
 
         func handle(_ request: HTTPServerRequest) async -> HTTPServerResponse {
@@ -108,7 +108,7 @@ final class ScriptedServer: Sendable {
 
 /// Records the waits the client asked for instead of sleeping.
 final class SleepRecorder: Sendable {
-    private let waits = Mutex<[Duration]>([])
+    private let waits = Locked<[Duration]>([])
 
     var recorded: [Duration] { waits.withLock { $0 } }
 

@@ -2,6 +2,7 @@ import Emulator
 import ErrorCore
 import Foundation
 import Palbe
+import SDKTransport
 import Testing
 
 /// An in-memory emulator serving the sample backend on 127.0.0.1, and a Palbe client for it on

@@ -3,6 +3,7 @@ import ErrorCore
 import Foundation
 import HTTPServer
 import Palbe
+import SDKTransport
 import Testing
 
 /// The mapping rules end to end: real HTTP exchanges with the emulator on 127.0.0.1, through a

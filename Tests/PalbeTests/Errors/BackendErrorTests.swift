@@ -1,6 +1,7 @@
 import ErrorCore
 import Foundation
 import Palbe
+import SDKTransport
 import Testing
 
 /// The accessors every case answers, and the payload helpers.

@@ -1,6 +1,7 @@
 import ErrorCore
 import Foundation
 import Palbe
+import SDKTransport
 import Testing
 
 /// Every row of `Specs/vectors/backend-errors.json`, through the mapping functions alone.

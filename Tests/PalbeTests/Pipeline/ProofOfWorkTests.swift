@@ -2,6 +2,7 @@ import Emulator
 import ErrorCore
 import Foundation
 import Palbe
+import SDKCrypto
 import Testing
 
 /// A 403 `pow_required` is solved and the request repeated once with the solution.

@@ -2,6 +2,7 @@ import Emulator
 import ErrorCore
 import Foundation
 import Palbe
+import SDKTransport
 import Testing
 
 /// Idempotent verbs are resent after no response and after 502/503/504, at most twice; POST and

@@ -3,6 +3,8 @@ import ErrorCore
 import Foundation
 import HTTPServer
 import Palbe
+import SDKCrypto
+import SDKTransport
 import Testing
 
 /// Bodies on sealed paths travel as `X-Palbase-Sealed: v1` envelopes; a body that cannot be sealed

@@ -2,6 +2,7 @@ import Emulator
 import ErrorCore
 import Foundation
 import Palbe
+import SDKTransport
 import Testing
 
 /// The three ways to call the backend lower onto one path: the same description gives the same

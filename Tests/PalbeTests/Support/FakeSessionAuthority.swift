@@ -1,11 +1,11 @@
+import ErrorCore
 import Foundation
 import Palbe
-import Synchronization
 
 /// A session layer stand-in: hands out `token-<n>`, makes DPoP proofs that name the request, and
 /// refreshes (to the next token) when told to.
 final class FakeSessionAuthority: PalbeSessionAuthority {
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var generation = 1
@@ -15,7 +15,7 @@ final class FakeSessionAuthority: PalbeSessionAuthority {
     }
 
     init(refreshSucceeds: Bool = true) {
-        state = Mutex(State(refreshSucceeds: refreshSucceeds))
+        state = Locked(State(refreshSucceeds: refreshSucceeds))
     }
 
     /// The token requests carry now.

@@ -2,6 +2,7 @@ import Emulator
 import ErrorCore
 import Foundation
 import Palbe
+import SDKTransport
 import Testing
 
 /// A running emulator (sample backend plus ``ProbeHandler``) and what a test needs to point Palbe

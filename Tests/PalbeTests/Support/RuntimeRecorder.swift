@@ -1,11 +1,10 @@
 import ErrorCore
 import Palbe
-import Synchronization
 
 /// Records what a client's runtime seams saw: log records, the waits it asked for, the errors its
 /// hook received. Waits return at once, so retry tests never sleep; jitter is fixed at the middle.
 final class RuntimeRecorder: Sendable {
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// This recorder's own correlation record (never the shared one, so parallel tests do not mix).
     let correlation = PalbeCorrelation()
 

@@ -1,5 +1,5 @@
+import ErrorCore
 import Foundation
-import Synchronization
 import Testing
 
 /// Runs the built `sdk` executable as a child process and collects its output, bounded by a timeout

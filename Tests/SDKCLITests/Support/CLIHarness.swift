@@ -1,10 +1,10 @@
+import ErrorCore
 import Foundation
 import SDKCLI
-import Synchronization
 
 /// Collects whatever a ``TextSink`` receives, so tests read a command's output without a process.
 final class TextRecorder: Sendable {
-    private let buffer = Mutex("")
+    private let buffer = Locked("")
 
     /// A sink appending to this recorder.
     var sink: TextSink {

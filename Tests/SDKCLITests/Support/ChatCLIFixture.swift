@@ -1,7 +1,7 @@
 import Emulator
+import ErrorCore
 import Foundation
 import SDKCLI
-import Synchronization
 
 /// An in-process emulator with the Chatbase API mounted at `/api/sdk`, and a private chat data
 /// directory, for driving `sdk chat` through ``SDKCLI/main(_:_:root:)``.
@@ -84,7 +84,7 @@ enum FixtureError: Error {
 
 /// Keeps each write to a sink as its own chunk.
 final class ChunkRecorder: Sendable {
-    private let buffer = Mutex<[String]>([])
+    private let buffer = Locked<[String]>([])
 
     var sink: TextSink {
         TextSink { [self] text in buffer.withLock { $0.append(text) } }

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 
 /// HS256 identity tokens as a customer's backend signs them for Chatbase: `sub` is the user id, `exp` the
 /// expiry in Unix seconds.

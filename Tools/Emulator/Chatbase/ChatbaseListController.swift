@@ -1,6 +1,7 @@
 import ErrorCore
 import Foundation
 import HTTPServer
+import SDKCrypto
 
 /// GET `/agents/{id}/conversations` and `/agents/{id}/conversations/{cid}/messages`, newest first, paged by
 /// an opaque cursor: `{"data":[…],"pagination":{"cursor","hasMore","total"}}`.

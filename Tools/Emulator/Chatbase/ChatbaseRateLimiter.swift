@@ -1,5 +1,5 @@
+import ErrorCore
 import Foundation
-import Synchronization
 
 /// The per-device request limit: at most `limit` requests in each fixed window of `window` per `X-Device-Id`,
 /// the first request of a device opening its window. In memory only.
@@ -35,7 +35,7 @@ final class ChatbaseRateLimiter: Sendable {
 
     let limit: Int
     let windowMilliseconds: Int64
-    private let windows = Mutex<[String: Window]>([:])
+    private let windows = Locked<[String: Window]>([:])
 
     /// A limiter; a `limit` below 1 counts as 1, a window below 1 ms as 1 ms.
     init(limit: Int, window: Duration) {

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 
 /// The proof-of-work puzzle of the Palbase contract: find a decimal `nonce` such that
 /// SHA-256(seed ‖ UTF-8 nonce) starts with `difficulty` zero bits.

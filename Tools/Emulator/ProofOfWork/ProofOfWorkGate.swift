@@ -1,7 +1,7 @@
 import ErrorCore
 import Foundation
 import HTTPServer
-import Synchronization
+import SDKCrypto
 
 /// Decides which Palbase requests must carry a solved challenge, issues challenges and verifies them.
 ///
@@ -14,12 +14,12 @@ final class ProofOfWorkGate: Sendable {
     static let nonceHeader = "X-PoW-Nonce"
 
     private let configured: [ProofOfWorkRule]
-    private let rules: Mutex<[ProofOfWorkRule]>
+    private let rules: Locked<[ProofOfWorkRule]>
     private let store: SQLiteDatabase
 
     init(rules: [ProofOfWorkRule], store: SQLiteDatabase) {
         configured = rules
-        self.rules = Mutex(rules)
+        self.rules = Locked(rules)
         self.store = store
     }
 

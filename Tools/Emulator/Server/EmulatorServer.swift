@@ -1,7 +1,7 @@
 import ErrorCore
 import Foundation
 import HTTPServer
-import Synchronization
+import SDKCrypto
 
 /// The local emulator: Palbase at `/`, mounted services under their prefixes and the admin API under
 /// `/__emulator/`, over real HTTP on 127.0.0.1, backed by SQLite.
@@ -30,7 +30,7 @@ package final class EmulatorServer: Sendable {
     let identity: EmulatorIdentity
     let proofOfWork: ProofOfWorkGate
     let palbase: PalbasePlatform
-    private let http = Mutex<HTTPServer?>(nil)
+    private let http = Locked<HTTPServer?>(nil)
 
     /// Opens the storage, applies every migration and loads or creates the identity.
     ///

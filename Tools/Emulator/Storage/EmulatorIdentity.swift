@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 
 /// The secrets of one emulator data directory: its API key, tenant id and sealing key pair.
 ///

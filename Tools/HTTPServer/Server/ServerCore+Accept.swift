@@ -1,5 +1,5 @@
+import ErrorCore
 import Glibc
-import Synchronization
 
 extension ServerCore {
     /// A connection turned away with 503, kept only until the client has read the answer.

@@ -1,4 +1,4 @@
-import Synchronization
+import ErrorCore
 
 extension ServerCore {
     /// Suspends until at most `limit` connections are registered, or `timeout` passes.

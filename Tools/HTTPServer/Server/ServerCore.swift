@@ -1,5 +1,5 @@
+import ErrorCore
 import Glibc
-import Synchronization
 
 /// The shared state behind an `HTTPServer`: the connection registry and the shutdown rendezvous.
 ///
@@ -47,7 +47,7 @@ final class ServerCore: Sendable {
 
     let configuration: HTTPServer.Configuration
     let handler: HTTPServer.Handler
-    let state = Mutex(State())
+    let state = Locked(State())
 
     init(configuration: HTTPServer.Configuration, handler: @escaping HTTPServer.Handler) {
         self.configuration = configuration

@@ -1,7 +1,6 @@
 import ErrorCore
 import Foundation
 import HTTPServer
-import Synchronization
 
 /// The Palbase sample backend: the controller routes `Specs/palbase/openapi.json` describes, mounted on the
 /// emulator as one `PalbaseRouteHandler`.
@@ -14,7 +13,7 @@ import Synchronization
 /// the tenant). Every failure is a `PalbaseHTTPError` with a 4xx status: hostile input never reaches a
 /// generic 500. Safe to share across tasks; the configuration may be changed while serving.
 package final class SampleBackend: PalbaseRouteHandler {
-    private let settings: Mutex<SampleBackendConfiguration>
+    private let settings: Locked<SampleBackendConfiguration>
     private let rateLimiter = SampleRateLimiter()
     private let clock: @Sendable () -> Date
 
@@ -23,7 +22,7 @@ package final class SampleBackend: PalbaseRouteHandler {
     package init(
         configuration: SampleBackendConfiguration = .init(), clock: @escaping @Sendable () -> Date = { Date() }
     ) {
-        settings = Mutex(configuration)
+        settings = Locked(configuration)
         self.clock = clock
     }
 

@@ -1,5 +1,5 @@
+import ErrorCore
 import Foundation
-import Synchronization
 
 /// A per-API-key request rate: at most `requests` in a burst, refilled evenly over `interval`
 /// (a token bucket), e.g. `SampleRateLimit(requests: 10, per: .seconds(1))`.
@@ -37,7 +37,7 @@ package final class SampleRateLimiter: Sendable {
         var buckets: [String: Bucket] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a limiter with no rate (everything admitted).
     package init() {}

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 
 /// Sealed bodies (`X-Palbase-Sealed: v1`) as the Palbase contract fixes them.
 ///

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 
 /// The emulator's sealing key: the P-256 key pair clients seal request bodies to (`ECDH-ES+A256GCM`).
 struct SealingKeyPair: Sendable {

@@ -1,0 +1,249 @@
+#if canImport(CCurl)
+    import CCurl
+    import Foundation
+    import ErrorCore
+
+    /// One request in flight on a ``CurlEngine``: its easy handle, what arrived so far, and the Task
+    /// waiting for it.
+    ///
+    /// Threading: `configure` sets the easy handle up on the caller's thread before submission;
+    /// from `start` on, the response state (`status`, `headerFields`, `body`, the flags the callbacks set)
+    /// is touched only by the engine thread. `control` is the one piece several threads share: the
+    /// waiting continuation and whether the exchange was cancelled or finished, so that exactly one of
+    /// completion and cancellation resumes the caller.
+    final class CurlTransfer: @unchecked Sendable {
+        enum Waiter {
+            case response(UnsafeContinuation<HTTPResponse, any Error>)
+            case head(UnsafeContinuation<HTTPStreamingResponse, any Error>)
+        }
+
+        /// Why one of our callbacks stopped the transfer (curl only reports a generic code for it).
+        enum AbortReason {
+            case headerSectionTooLarge(limit: Int)
+            case bodyTooLarge(limit: Int)
+            case resendRefused(method: String)
+            /// The consumer left and the rest of the body outgrew ``drainBudget``.
+            case abandoned
+        }
+
+        private struct Control {
+            var waiter: Waiter?
+            var submitted = false
+            var cancelled = false
+            var finished = false
+            var handleReleased = false
+        }
+
+        let engine: CurlEngine
+        let handle: CurlEasyHandle
+        let method: String
+        let isIdempotent: Bool
+        let maxBodyBytes: Int
+        let maxHeaderBytes: Int
+        /// Set for `stream()`; `nil` for buffered `send()`.
+        let stream: BodyStreamBuffer?
+        /// The idle limit in nanoseconds (whole milliseconds), or 0 for none. The engine enforces it.
+        let idleLimit: UInt64
+        var headerList: UnsafeMutablePointer<curl_slist>?
+
+        // Engine-thread state.
+        var isAttached = false
+        var status = 0
+        var headerFields: [(name: String, value: String)] = []
+        var headComplete = false
+        var headerBytes = 0
+        var body = Data()
+        var requestBytesWritten = false
+        var requestAttempts = 0
+        var abortReason: AbortReason?
+        /// Set by the engine thread when curl finished the exchange without error.
+        var completedCleanly = false
+        /// Set by the callbacks whenever something arrives; the engine folds it into `lastActivity` with
+        /// one clock read per loop, so a chunk costs a store instead of a clock read.
+        var sawActivity = false
+        /// When the engine last saw activity (see ``CurlEngine`` for the clock), for the idle limit.
+        var lastActivity: UInt64 = 0
+        /// Whether `receiveBody` paused the transfer for a full buffer; the idle clock stops meanwhile.
+        var pausedByConsumer = false
+        /// Whether the engine keeps this transfer in its list of deadlines.
+        var isWatched = false
+        /// Set once the consumer left before the end: until then (monotonic nanoseconds) the rest of the
+        /// body is read and dropped, up to ``drainBudget`` bytes, in the hope that the response ends.
+        var drainDeadline: UInt64?
+        var drainedBytes = 0
+
+        /// How long an abandoned stream may take to end by itself: 250 ms.
+        static let drainWindow: UInt64 = 250_000_000
+        /// How much of an abandoned stream is read before giving up on it.
+        static let drainBudget = 64 << 10
+
+        private let control = Locked(Control())
+
+        init(
+            engine: CurlEngine, handle: CurlEasyHandle, method: String, maxBodyBytes: Int, maxHeaderBytes: Int,
+            streamBufferBytes: Int?, idleTimeout: Duration?
+        ) {
+            self.engine = engine
+            self.handle = handle
+            self.method = method
+            self.isIdempotent = RequestPreflight.isIdempotent(method)
+            self.maxBodyBytes = maxBodyBytes
+            self.maxHeaderBytes = maxHeaderBytes
+            self.stream = streamBufferBytes.map { BodyStreamBuffer(highWater: $0) }
+            self.idleLimit = idleTimeout.map(Self.idleLimitNanoseconds) ?? 0
+        }
+
+        /// `duration` in whole milliseconds (rounded up, at least 1), as nanoseconds; capped at about a
+        /// century so a deadline can never overflow.
+        static func idleLimitNanoseconds(_ duration: Duration) -> UInt64 {
+            UInt64(min(milliseconds(duration), 1 << 42)) * 1_000_000
+        }
+
+        // MARK: Caller side
+
+        /// Submits the configured transfer, unless the caller was cancelled first.
+        func start(_ waiter: Waiter) {
+            let proceed = control.withLock { control in
+                guard !control.cancelled else { return false }
+                control.waiter = waiter
+                control.submitted = true
+                return true
+            }
+            guard proceed else {
+                releaseHandle()
+                Self.resume(waiter, throwing: CancellationError())
+                return
+            }
+            stream?.attach(self)
+            if !engine.submit(.add(self)) {
+                releaseHandle()
+                fail(TransportError(code: .unknown, requestSent: false, message: "the transport has shut down"))
+            }
+        }
+
+        /// Abandons the exchange from any thread: the waiting Task gets `CancellationError`, the body stream
+        /// (if any) ends, and the engine removes the transfer, closing its connection.
+        func cancel() {
+            let (waiter, remove): (Waiter?, Bool) = control.withLock { control in
+                guard !control.cancelled && !control.finished else { return (nil, false) }
+                control.cancelled = true
+                let waiter = control.waiter
+                control.waiter = nil
+                return (waiter, control.submitted)
+            }
+            if let waiter { Self.resume(waiter, throwing: CancellationError()) }
+            stream?.cancel()
+            if remove { _ = engine.submit(.remove(self)) }
+        }
+
+        /// Whether the transfer was cancelled before the engine attached it.
+        var isCancelled: Bool { control.withLock { $0.cancelled } }
+
+        // MARK: Engine side
+
+        /// Called once the header section of the final response is complete.
+        func headDidComplete() {
+            if let stream {
+                let waiter: Waiter? = control.withLock { control in
+                    guard !control.cancelled else { return nil }
+                    let waiter = control.waiter
+                    control.waiter = nil
+                    return waiter
+                }
+                if case .head(let continuation)? = waiter {
+                    continuation.resume(
+                        returning: HTTPStreamingResponse(
+                            status: status, headers: HTTPHeaders(headerFields), body: HTTPBodyStream(buffer: stream)))
+                }
+            } else {
+                var expected: curl_off_t = -1
+                sdk_curl_easy_getinfo_off_t(handle.raw, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected)
+                if expected > 0 && expected <= maxBodyBytes { body.reserveCapacity(Int(expected)) }
+            }
+        }
+
+        /// Called when curl reports the transfer done, before it is detached.
+        func complete(_ result: CURLcode) {
+            if result == CURLE_OK {
+                completedCleanly = true
+                if status == 0 {
+                    var code = 0
+                    sdk_curl_easy_getinfo_long(handle.raw, CURLINFO_RESPONSE_CODE, &code)
+                    status = code
+                }
+                succeed()
+            } else {
+                fail(
+                    CurlErrorMapping.error(
+                        for: result, abortReason: abortReason, requestSent: requestBytesWritten, handle: handle))
+            }
+        }
+
+        /// Frees the header list and gives the easy handle back to the pool, exactly once.
+        func releaseHandle() {
+            let first = control.withLock { control in
+                defer { control.handleReleased = true }
+                return !control.handleReleased
+            }
+            guard first else { return }
+            if let headerList {
+                curl_slist_free_all(headerList)
+                self.headerList = nil
+            }
+            engine.pool.recycle(handle, clean: completedCleanly)
+        }
+
+        private func succeed() {
+            let waiter = takeWaiterForCompletion()
+            switch waiter {
+            case .response(let continuation)?:
+                continuation.resume(
+                    returning: HTTPResponse(status: status, headers: HTTPHeaders(headerFields), body: body))
+            case .head(let continuation)?:
+                // The head was never announced (no blank line before the end): deliver it with the body so far.
+                continuation.resume(
+                    returning: HTTPStreamingResponse(
+                        status: status, headers: HTTPHeaders(headerFields), body: HTTPBodyStream(buffer: stream!)))
+                stream?.finish()
+            case nil:
+                stream?.finish()
+            }
+        }
+
+        func fail(_ error: TransportError) {
+            if let waiter = takeWaiterForCompletion() { Self.resume(waiter, throwing: error) }
+            stream?.finish(throwing: error)
+        }
+
+        private func takeWaiterForCompletion() -> Waiter? {
+            control.withLock { control in
+                control.finished = true
+                guard !control.cancelled else { return nil }
+                let waiter = control.waiter
+                control.waiter = nil
+                return waiter
+            }
+        }
+
+        private static func resume(_ waiter: Waiter, throwing error: any Error) {
+            switch waiter {
+            case .response(let continuation): continuation.resume(throwing: error)
+            case .head(let continuation): continuation.resume(throwing: error)
+            }
+        }
+    }
+
+    extension CurlTransfer: BodyStreamProducer {
+        func resumeProducing() {
+            _ = engine.submit(.unpause(self))
+        }
+
+        func stopProducing() {
+            cancel()
+        }
+
+        func abandonProducing() {
+            _ = engine.submit(.drain(self))
+        }
+    }
+#endif

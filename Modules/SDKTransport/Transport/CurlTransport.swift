@@ -1,0 +1,132 @@
+#if canImport(CCurl)
+    import CCurl
+    import Foundation
+
+    /// The libcurl-based ``Transport``, the default on Linux.
+    ///
+    /// **Threading.** One curl multi handle is driven by one dedicated thread (not a Swift cooperative
+    /// thread) that sleeps in `curl_multi_poll`. `send` and `stream` configure a pooled easy handle on the
+    /// calling thread, hand it to that thread and suspend without blocking; completion resumes the
+    /// caller. Any number of concurrent requests share the thread. Connections are kept alive and reused
+    /// across requests; easy handles are pooled.
+    ///
+    /// **Protocol.** HTTP/1.1 over `http` and `https` only. Redirects are never followed: a 3xx comes back
+    /// as a response, so a body or an `Authorization` header is never resent elsewhere. Any method works
+    /// (`QUERY` with a body included). No `Expect: 100-continue` wait; curl adds `Accept: */*` only when
+    /// the request has no `Accept`; `Content-Type` is sent only as the caller set it. When the caller sets
+    /// no `Accept-Encoding`, every encoding this libcurl supports is offered and the body is decoded
+    /// transparently (the headers still describe the encoded form); when the caller sets one, the body is
+    /// returned as received. Interim 1xx responses and trailers are skipped.
+    ///
+    /// **Limits.** A response header section over ``Configuration/maxResponseHeaderBytes`` (64 KiB) fails
+    /// with `.badServerResponse`; a buffered body over ``Configuration/maxResponseBodyBytes`` (64 MiB)
+    /// fails with `.dataLengthExceedsMaximum` (at once when `Content-Length` announces it). Streamed bodies
+    /// have no total limit; at most about ``Configuration/streamBufferBytes`` (1 MiB) is buffered for a
+    /// slow consumer before the transfer is paused until the consumer drains it.
+    ///
+    /// **Timeouts.** ``HTTPRequest/timeout`` bounds the whole exchange (for a stream: until the last byte),
+    /// with millisecond precision; `nil` means ``Configuration/defaultTimeout`` for `send` and no overall
+    /// limit for `stream`. Connecting is also bounded by ``Configuration/connectTimeout``.
+    /// ``HTTPRequest/idleTimeout`` independently bounds each silence (submission to the first response
+    /// byte, then between pieces of the response), also with millisecond precision; the engine thread checks
+    /// it on every loop, so it costs nothing per chunk, and the time a stream is paused for a slow consumer
+    /// does not count. Expiry throws `.timedOut`; an exchange cut short closes its connection.
+    ///
+    /// **Cancellation.** Cancelling the Task awaiting `send`/`stream`, or the Task iterating a body, removes
+    /// the transfer at once (closing its connection) and throws `CancellationError`. Dropping a body before
+    /// its end (leaving the loop, dropping the iterator) abandons it more gently: the rest is read and dropped
+    /// for up to 250 ms and 64 KiB, so a response about to end keeps its connection; past either, the
+    /// connection is closed.
+    ///
+    /// **`requestSent`.** It is `true` exactly when at least one byte of the request (request line,
+    /// headers or body) was accepted by the socket, as reported by curl's debug callback
+    /// (`CURLINFO_HEADER_OUT`/`CURLINFO_DATA_OUT` carry exactly what each `send()` took), whatever the
+    /// curl error code. So it is `false` for an unusable URL, a name that does not resolve, a refused or
+    /// timed-out connect and a failed TLS handshake, and `true` when the server closed the connection
+    /// before answering, after the head or mid-body, or the timeout expired after sending. When a
+    /// kept-alive connection turns out dead after the request was written, curl would resend the request on
+    /// a new connection; this transport lets it do so only for idempotent methods (`GET`, `HEAD`, `PUT`,
+    /// `DELETE`, `OPTIONS`, `TRACE`, `QUERY`) and otherwise fails with `.networkConnectionLost`,
+    /// `requestSent == true`, so a `POST` is never sent twice behind the caller's back.
+    public final class CurlTransport: Transport {
+        /// Tunables; the defaults suit the SDKs in this package.
+        public struct Configuration: Sendable {
+            /// The whole-exchange limit for `send` when the request sets none. Default 60 s.
+            public var defaultTimeout: Duration = .seconds(60)
+            /// The limit on establishing a connection (and TLS). Default 10 s.
+            public var connectTimeout: Duration = .seconds(10)
+            /// The largest buffered response body. Default 64 MiB.
+            public var maxResponseBodyBytes: Int = 64 << 20
+            /// The largest response header section. Default 64 KiB.
+            public var maxResponseHeaderBytes: Int = 64 << 10
+            /// How much of a streamed body is buffered for a slow consumer before reading pauses. Default 1 MiB.
+            public var streamBufferBytes: Int = 1 << 20
+
+            /// The defaults.
+            public init() {}
+        }
+
+        /// The instance ``DefaultTransport/make()`` returns on Linux.
+        public static let shared = CurlTransport()
+
+        /// The configuration this transport was created with.
+        public let configuration: Configuration
+        private let engine: CurlEngine?
+
+        /// Creates a transport with its own network thread and connection pool.
+        public init(configuration: Configuration = .init()) {
+            self.configuration = configuration
+            self.engine = CurlEngine()
+        }
+
+        deinit {
+            engine?.ownerReleased()
+        }
+
+        /// Sends `request` and buffers the response. Throws ``TransportError`` or `CancellationError`.
+        public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            let transfer = try makeTransfer(request, streaming: false)
+            return try await withTaskCancellationHandler {
+                try await withUnsafeThrowingContinuation { continuation in
+                    transfer.start(.response(continuation))
+                }
+            } onCancel: {
+                transfer.cancel()
+            }
+        }
+
+        /// Sends `request` and returns once the response head has arrived. Throws ``TransportError`` or
+        /// `CancellationError`; later failures come from the body's iterator.
+        public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+            let transfer = try makeTransfer(request, streaming: true)
+            return try await withTaskCancellationHandler {
+                try await withUnsafeThrowingContinuation { continuation in
+                    transfer.start(.head(continuation))
+                }
+            } onCancel: {
+                transfer.cancel()
+            }
+        }
+
+        private func makeTransfer(_ request: HTTPRequest, streaming: Bool) throws(TransportError) -> CurlTransfer {
+            try RequestPreflight.check(request)
+            guard let engine, let handle = engine.pool.take() else {
+                throw TransportError(code: .unknown, requestSent: false, message: "libcurl could not be initialised")
+            }
+            let transfer = CurlTransfer(
+                engine: engine, handle: handle, method: request.method,
+                maxBodyBytes: configuration.maxResponseBodyBytes,
+                maxHeaderBytes: configuration.maxResponseHeaderBytes,
+                streamBufferBytes: streaming ? configuration.streamBufferBytes : nil, idleTimeout: request.idleTimeout)
+            do {
+                try transfer.configure(
+                    request, timeout: request.timeout ?? (streaming ? nil : configuration.defaultTimeout),
+                    connectTimeout: configuration.connectTimeout)
+            } catch {
+                transfer.releaseHandle()
+                throw error
+            }
+            return transfer
+        }
+    }
+#endif

@@ -1,0 +1,244 @@
+import Dispatch
+import ErrorCore
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One request in flight on a ``URLSessionTransport``: its task, what arrived so far, and the Task
+/// waiting for it.
+///
+/// The response state (`status`, `headers`, `body`) is touched only from the session's serial
+/// delegate queue. `control` is shared with callers: the waiter, the task, and why the exchange is
+/// ending (caller cancelled, our timer fired, a limit was hit), so that exactly one path resumes the
+/// caller and a `URLError.cancelled` we caused is reported as what it really was.
+final class URLSessionExchange: @unchecked Sendable {
+    enum Waiter {
+        case response(UnsafeContinuation<HTTPResponse, any Error>)
+        case head(UnsafeContinuation<HTTPStreamingResponse, any Error>)
+    }
+
+    private struct Control {
+        var waiter: Waiter?
+        var task: URLSessionDataTask?
+        /// DispatchWorkItem is thread-safe to cancel but not marked Sendable.
+        nonisolated(unsafe) var timer: DispatchWorkItem?
+        var cancelled = false
+        var finished = false
+        /// Set when we cancel the task ourselves for a reason other than the caller's cancellation.
+        var failure: TransportError?
+    }
+
+    let maxBodyBytes: Int
+    let maxHeaderBytes: Int
+    let stream: BodyStreamBuffer?
+    /// The idle limit's clock, when the request has one.
+    let idleTimer: URLSessionIdleTimer?
+    private let control = Locked(Control())
+
+    // Delegate-queue state.
+    var status = 0
+    var headers = HTTPHeaders()
+    var body = Data()
+
+    init(maxBodyBytes: Int, maxHeaderBytes: Int, streamBufferBytes: Int?, idleTimeout: Duration?) {
+        self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.stream = streamBufferBytes.map { BodyStreamBuffer(highWater: $0) }
+        self.idleTimer = idleTimeout.map { URLSessionIdleTimer(limit: $0) }
+    }
+
+    // MARK: Caller side
+
+    /// Creates and resumes the task (through `makeTask`) unless the caller was cancelled first, and arms
+    /// the whole-exchange timer and the idle timer.
+    func start(_ waiter: Waiter, timeout: Duration?, makeTask: () -> URLSessionDataTask) {
+        let proceed = control.withLock { control in
+            guard !control.cancelled else { return false }
+            control.waiter = waiter
+            return true
+        }
+        guard proceed else {
+            Self.resume(waiter, throwing: CancellationError())
+            return
+        }
+        stream?.attach(self)
+        let task = makeTask()
+        let timer = timeout.map { _ in
+            DispatchWorkItem { [weak self] in
+                self?.abort(TransportError(code: .timedOut, requestSent: true, message: "the request timed out"))
+            }
+        }
+        // Store the task before arming the timer, so a timer that fires always finds a task to cancel.
+        let cancelledMeanwhile = control.withLock { control in
+            control.task = task
+            control.timer = timer
+            return control.cancelled
+        }
+        if cancelledMeanwhile {
+            timer?.cancel()
+            idleTimer?.stop()
+            task.cancel()
+            return
+        }
+        if let timer, let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout), execute: timer)
+        }
+        if let idleTimer {
+            let milliseconds = idleTimer.milliseconds
+            idleTimer.start { [weak self] in
+                self?.abort(
+                    TransportError(
+                        code: .timedOut, requestSent: true, message: "no data received for \(milliseconds) ms"))
+            }
+        }
+        task.resume()
+    }
+
+    /// Abandons the exchange: the waiting Task gets `CancellationError` now, the task is cancelled.
+    func cancel() {
+        let (waiter, task): (Waiter?, URLSessionDataTask?) = control.withLock { control in
+            guard !control.cancelled && !control.finished else { return (nil, nil) }
+            control.cancelled = true
+            control.timer?.cancel()
+            let waiter = control.waiter
+            control.waiter = nil
+            return (waiter, control.task)
+        }
+        idleTimer?.stop()
+        if let waiter { Self.resume(waiter, throwing: CancellationError()) }
+        stream?.cancel()
+        // This runs inside a Task cancellation handler, which holds the task's status lock, while
+        // FoundationNetworking's `cancel()` waits synchronously for the session's queue; if that
+        // queue is at that moment resuming a continuation of the same task, it waits for the lock:
+        // a deadlock seen on Linux. Cancelling off this stack breaks the cycle.
+        if let task { DispatchQueue.global().async { task.cancel() } }
+    }
+
+    /// Ends the exchange with `error` (our timer or a limit), cancelling the task; the delegate's
+    /// completion then reports `error` instead of the task's `URLError.cancelled`.
+    func abort(_ error: TransportError) {
+        let task: URLSessionDataTask? = control.withLock { control in
+            guard !control.cancelled && !control.finished && control.failure == nil else { return nil }
+            control.failure = error
+            return control.task
+        }
+        task?.cancel()
+    }
+
+    // MARK: Delegate side
+
+    /// The head arrived: streams resume their caller now.
+    func didReceiveHead() {
+        guard let stream else {
+            return
+        }
+        let waiter: Waiter? = control.withLock { control in
+            guard !control.cancelled && control.failure == nil else { return nil }
+            let waiter = control.waiter
+            control.waiter = nil
+            return waiter
+        }
+        if case .head(let continuation)? = waiter {
+            continuation.resume(
+                returning: HTTPStreamingResponse(status: status, headers: headers, body: HTTPBodyStream(buffer: stream))
+            )
+        }
+    }
+
+    /// The task ended; `error` is what URLSession reported.
+    func didComplete(error: (any Error)?) {
+        let (waiter, failure): (Waiter?, TransportError?) = control.withLock { control in
+            control.finished = true
+            control.timer?.cancel()
+            control.timer = nil
+            control.task = nil
+            guard !control.cancelled else { return (nil, nil) }
+            let waiter = control.waiter
+            control.waiter = nil
+            return (waiter, control.failure)
+        }
+        idleTimer?.stop()
+        let outcome: TransportError? = failure ?? error.map(Self.transportError)
+        if let outcome {
+            if let waiter { Self.resume(waiter, throwing: outcome) }
+            stream?.finish(throwing: outcome)
+            return
+        }
+        switch waiter {
+        case .response(let continuation)?:
+            continuation.resume(returning: HTTPResponse(status: status, headers: headers, body: body))
+        case .head(let continuation)?:
+            continuation.resume(
+                returning: HTTPStreamingResponse(
+                    status: status, headers: headers, body: HTTPBodyStream(buffer: stream!)))
+            stream?.finish()
+        case nil:
+            stream?.finish()
+        }
+    }
+
+    /// The task, for the delegate's flow control.
+    var task: URLSessionDataTask? { control.withLock { $0.task } }
+
+    private static func resume(_ waiter: Waiter, throwing error: any Error) {
+        switch waiter {
+        case .response(let continuation): continuation.resume(throwing: error)
+        case .head(let continuation): continuation.resume(throwing: error)
+        }
+    }
+
+    /// URLSession cannot say whether bytes left, so `requestSent` follows the code: `false` only for
+    /// failures that happen before any request byte can be written (name resolution, connect, an
+    /// unusable URL, TLS), `true` ("possibly sent") for everything else.
+    static func transportError(_ error: any Error) -> TransportError {
+        guard let urlError = error as? URLError else {
+            return TransportError(code: .unknown, requestSent: true, message: String(describing: error))
+        }
+        let message = urlError.localizedDescription
+        let code = refined(urlError.code, message: message)
+        return TransportError(code: code, requestSent: !neverSent(code), message: message)
+    }
+
+    /// FoundationNetworking reports several libcurl failures as `.unknown` with curl's text; these are
+    /// the ones Apple's URLSession names.
+    static func refined(_ code: URLError.Code, message: String) -> URLError.Code {
+        guard code == .unknown else { return code }
+        if message.contains("chunked-encoding") { return .badServerResponse }
+        if message.contains("transfer closed") || message.contains("Connection reset") {
+            return .networkConnectionLost
+        }
+        return code
+    }
+
+    static func neverSent(_ code: URLError.Code) -> Bool {
+        switch code {
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .badURL, .unsupportedURL,
+            .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+            .clientCertificateRequired:
+            true
+        default:
+            false
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return max(0, Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}
+
+extension URLSessionExchange: BodyStreamProducer {
+    func resumeProducing() {
+        #if canImport(Darwin)
+            idleTimer?.resume()
+            task?.resume()
+        #endif
+    }
+
+    func stopProducing() {
+        cancel()
+    }
+}

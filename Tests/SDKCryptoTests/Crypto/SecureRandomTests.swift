@@ -1,0 +1,31 @@
+import ErrorCore
+import Foundation
+import SDKCrypto
+import Testing
+
+@Suite struct SecureRandomTests {
+    @Test(arguments: [0, 1, 12, 32, 1000])
+    func returnsTheRequestedLength(_ count: Int) {
+        #expect(SecureRandom.bytes(count).count == count)
+    }
+
+    @Test func drawsDifferAndAreNotConstant() {
+        let first = SecureRandom.bytes(32)
+        let second = SecureRandom.bytes(32)
+        #expect(first != second)
+        // 32 equal bytes from a working CSPRNG has probability 2^-248.
+        #expect(Set(first).count > 1)
+        #expect(Set(SecureRandom.bytes(4096)).count > 200)
+    }
+
+    @Test func uuidsAreVersion4AndDistinct() {
+        let uuids = (0..<100).map { _ in SecureRandom.uuid() }
+        #expect(Set(uuids).count == 100)
+        for uuid in uuids {
+            #expect(uuid.uuid.6 >> 4 == 4)
+            #expect(uuid.uuid.8 >> 6 == 0b10)
+            let text = uuid.uuidString
+            #expect(text[text.index(text.startIndex, offsetBy: 14)] == "4")
+        }
+    }
+}

@@ -1,0 +1,259 @@
+#if canImport(CCurl)
+    import CCurl
+    import Foundation
+    import HTTPServer
+    import TestSupport
+    import Testing
+
+    @testable import SDKTransport
+
+    /// What only the curl transport promises: exact `requestSent` around curl's automatic resend,
+    /// bounded stream buffering, connection reuse over many requests, and the request it puts on the wire.
+    @Suite struct CurlTransportTests {
+        func withServer(
+            _ transport: CurlTransport = CurlTransport(), limit: Duration = .seconds(10),
+            _ body: @escaping @Sendable (CurlTransport, TransportTestServer) async throws -> Void
+        ) async throws {
+            let server = try TransportTestServer()
+            do {
+                try await TransportTestKit.withDeadline(limit) { try await body(transport, server) }
+            } catch {
+                await server.shutdown()
+                throw error
+            }
+            await server.shutdown()
+        }
+
+        @Test func postIsNotResentWhenAReusedConnectionDiesWithoutAnAnswer() async throws {
+            try await withServer { transport, server in
+                // 1st request opens the connection; the server answers the 2nd (on the reused connection)
+                // by closing it. curl would resend on a fresh connection; for a POST that could charge twice.
+                let first = try await transport.send(HTTPRequest(method: "POST", url: server.url("/second-fails")))
+                #expect(first.body == Data("answer 1".utf8))
+                let error = await #expect(throws: TransportError.self) {
+                    try await transport.send(
+                        HTTPRequest(method: "POST", url: server.url("/second-fails"), body: Data("pay".utf8)))
+                }
+                #expect(error?.code == .networkConnectionLost)
+                #expect(error?.requestSent == true)
+                #expect(server.requestCount("/second-fails") == 2)
+            }
+        }
+
+        @Test func getIsResentTransparentlyWhenAReusedConnectionDies() async throws {
+            try await withServer { transport, server in
+                _ = try await transport.send(HTTPRequest(url: server.url("/second-fails")))
+                let retried = try await transport.send(HTTPRequest(url: server.url("/second-fails")))
+                #expect(retried.body == Data("answer 3".utf8))
+                #expect(server.requestCount("/second-fails") == 3)
+            }
+        }
+
+        @Test func slowConsumerPausesTheTransferAndLosesNothing() async throws {
+            try await withServer { transport, server in
+                let total = 8 << 20
+                let response = try await transport.stream(HTTPRequest(url: server.url("/fast-stream/\(total)")))
+                // Read nothing until the transport has paused: without backpressure it would keep reading
+                // into memory and never pause, and the deadline would fail the test.
+                await response.body.buffer.waitForProducerPause()
+                let bound = transport.configuration.streamBufferBytes + Int(CURL_MAX_WRITE_SIZE)
+                #expect(response.body.buffer.peakBufferedBytes <= bound)
+                var received = Data()
+                received.reserveCapacity(total)
+                for try await chunk in response.body { received.append(chunk) }
+                #expect(received == TransportTestKit.patternBytes(total))
+                #expect(response.body.buffer.peakBufferedBytes <= bound)
+            }
+        }
+
+        @Test func idleClockStopsWhileTheConsumerHoldsThePausedTransfer() async throws {
+            var configuration = CurlTransport.Configuration()
+            configuration.streamBufferBytes = 64 << 10
+            try await withServer(CurlTransport(configuration: configuration)) { transport, server in
+                let total = 2 << 20
+                let limit = Duration.milliseconds(500)
+                let response = try await transport.stream(
+                    HTTPRequest(url: server.url("/fast-stream/\(total)"), idleTimeout: limit))
+                await response.body.buffer.waitForProducerPause()
+                // The consumer is busy elsewhere for three idle limits while its buffer is full and the
+                // transfer paused (the slowness is the server's: this request takes 1.5 s to answer).
+                let clock = ContinuousClock()
+                let start = clock.now
+                let busy = try await transport.send(HTTPRequest(url: server.url("/delay/1500")))
+                #expect(busy.status == 200)
+                #expect(clock.now - start >= limit * 2)
+                var received = Data()
+                received.reserveCapacity(total)
+                for try await chunk in response.body { received.append(chunk) }
+                #expect(received == TransportTestKit.patternBytes(total))
+            }
+        }
+
+        @Test func idleLimitsRoundUpToWholeMilliseconds() {
+            #expect(CurlTransfer.idleLimitNanoseconds(.microseconds(1500)) == 2_000_000)
+            #expect(CurlTransfer.idleLimitNanoseconds(.zero) == 1_000_000)
+            #expect(CurlTransfer.idleLimitNanoseconds(.seconds(Int64.max)) == (1 << 42) * 1_000_000)
+        }
+
+        @Test func anAbandonedStreamThatEndsSoonKeepsItsConnection() async throws {
+            try await withServer { transport, server in
+                let response = try await transport.stream(HTTPRequest(url: server.url("/trickle/3/10")))
+                for try await _ in response.body { break }
+                // The rest (two pieces 10 ms apart, then the end) comes well within the drain window: read and dropped, and
+                // the connection stays open (a cut would close it at once).
+                #expect(await !server.server.waitForOpenConnections(atMost: 0, timeout: .milliseconds(600)))
+                // ...and carries the next request.
+                _ = try await transport.send(HTTPRequest(url: server.url("/echo")))
+                #expect(server.server.openConnectionCount == 1)
+            }
+        }
+
+        @Test func anAbandonedStreamThatDoesNotEndIsClosedAfterTheDrainWindow() async throws {
+            try await withServer { transport, server in
+                let response = try await transport.stream(HTTPRequest(url: server.url("/endless-stream")))
+                let clock = ContinuousClock()
+                var left = clock.now
+                for try await _ in response.body {
+                    left = clock.now
+                    break
+                }
+                // The server notices on its first write after the transport gave up (it writes every 20 ms).
+                await server.clientLeftStream.wait()
+                let elapsed = clock.now - left
+                #expect(elapsed >= .milliseconds(200))
+                #expect(elapsed < .seconds(2))
+                #expect(await server.server.waitForOpenConnections(atMost: 0))
+            }
+        }
+
+        @Test func anAbandonedFloodIsClosedRatherThanReadToItsEnd() async throws {
+            try await withServer { transport, server in
+                // 1 GiB as fast as the client takes it: far past the drain budget.
+                let response = try await transport.stream(HTTPRequest(url: server.url("/fast-stream/1073741824")))
+                for try await _ in response.body { break }
+                await server.clientLeftStream.wait()
+                #expect(await server.server.waitForOpenConnections(atMost: 0))
+            }
+        }
+
+        @Test func hundredSequentialRequestsShareOneConnection() async throws {
+            try await withServer { transport, server in
+                var connections: Set<Int> = []
+                for _ in 0..<100 {
+                    let response = try await transport.send(HTTPRequest(url: server.url("/echo")))
+                    connections.insert(
+                        try JSONDecoder().decode(TransportEchoedRequest.self, from: response.body).connectionID)
+                }
+                #expect(connections.count == 1)
+            }
+        }
+
+        @Test func requestCarriesOnlyWhatTheCallerSet() async throws {
+            try await withServer { transport, server in
+                let response = try await transport.send(
+                    HTTPRequest(
+                        method: "PATCH", url: server.url("/echo"),
+                        headers: ["X-Empty": "", "Content-Length": "999", "X-Twice": "1", "x-twice": "2"],
+                        body: Data("{}".utf8)))
+                let echo = try JSONDecoder().decode(TransportEchoedRequest.self, from: response.body)
+                #expect(echo.values(for: "X-Empty") == [""])
+                #expect(echo.values(for: "Content-Length") == ["2"])
+                #expect(echo.values(for: "X-Twice") == ["1", "2"])
+                #expect(echo.values(for: "Accept") == ["*/*"])
+                #expect(echo.values(for: "Content-Type").isEmpty)
+                #expect(echo.values(for: "User-Agent").isEmpty)
+                #expect(echo.values(for: "Expect").isEmpty)
+            }
+        }
+
+        @Test func callerAcceptEncodingGetsTheRawBody() async throws {
+            try await withServer { transport, server in
+                let response = try await transport.send(
+                    HTTPRequest(url: server.url("/gzip"), headers: ["Accept-Encoding": "gzip"]))
+                #expect(response.headers["Content-Encoding"] == "gzip")
+                #expect(response.body.starts(with: [0x1F, 0x8B]))
+            }
+        }
+
+        @Test func headReturnsTheHeadOnly() async throws {
+            try await withServer { transport, server in
+                let response = try await transport.send(HTTPRequest(method: "HEAD", url: server.url("/bytes/5000")))
+                #expect(response.status == 200)
+                #expect(response.headers["Content-Length"] == "5000")
+                #expect(response.body.isEmpty)
+            }
+        }
+
+        @Test func streamKeepsWorkingAfterItsTransportIsGone() async throws {
+            let server = try TransportTestServer()
+            try await TransportTestKit.withDeadline(.seconds(10)) {
+                let response = try await CurlTransport().stream(HTTPRequest(url: server.url("/gated-stream")))
+                server.clientSawFirstChunk.fire()
+                #expect(try await response.body.collect(upTo: 100) == Data("onetwothree".utf8))
+            }
+            await server.shutdown()
+        }
+
+        @Test func droppingAnUnreadStreamAbandonsIt() async throws {
+            try await withServer { transport, server in
+                do {
+                    let response = try await transport.stream(HTTPRequest(url: server.url("/endless-stream")))
+                    #expect(response.status == 200)
+                }
+                await server.clientLeftStream.wait()
+            }
+        }
+
+        @Test func cancellingManyRequestsLeavesTheTransportHealthy() async throws {
+            try await withServer { transport, server in
+                let tasks = (0..<32).map { _ in
+                    Task { try await transport.send(HTTPRequest(url: server.url("/delay/5000"))) }
+                }
+                await server.waitForRequest(to: "/delay/5000")
+                for task in tasks { task.cancel() }
+                for task in tasks {
+                    await #expect(throws: CancellationError.self) { try await task.value }
+                }
+                let after = try await transport.send(HTTPRequest(url: server.url("/status/200")))
+                #expect(after.status == 200)
+            }
+        }
+
+        @Test(arguments: [
+            (Duration.zero, 1), (.nanoseconds(1), 1), (.microseconds(1500), 2), (.milliseconds(200), 200),
+            (.seconds(3), 3000), (.seconds(-1), 1),
+        ])
+        func timeoutsRoundUpToWholeMilliseconds(duration: Duration, milliseconds: Int) {
+            #expect(CurlTransfer.milliseconds(duration) == milliseconds)
+        }
+
+        @Test(arguments: [
+            (CURLE_COULDNT_CONNECT, "", URLError.Code.cannotConnectToHost),
+            (CURLE_COULDNT_RESOLVE_HOST, "", .cannotFindHost),
+            (CURLE_OPERATION_TIMEDOUT, "", .timedOut),
+            (CURLE_GOT_NOTHING, "", .networkConnectionLost),
+            (CURLE_PARTIAL_FILE, "", .networkConnectionLost),
+            (CURLE_RECV_ERROR, "Connection reset by peer", .networkConnectionLost),
+            (CURLE_RECV_ERROR, "Illegal or missing hexadecimal sequence in chunked-encoding", .badServerResponse),
+            (CURLE_SSL_CONNECT_ERROR, "", .secureConnectionFailed),
+            (CURLE_PEER_FAILED_VERIFICATION, "", .serverCertificateUntrusted),
+            (CURLE_BAD_CONTENT_ENCODING, "", .cannotDecodeContentData),
+            (CURLE_FILESIZE_EXCEEDED, "", .dataLengthExceedsMaximum),
+            (CURLE_URL_MALFORMAT, "", .badURL),
+            (CURLE_UNSUPPORTED_PROTOCOL, "", .unsupportedURL),
+            (CURLE_OUT_OF_MEMORY, "Rejected 102401 bytes header (max is 102400)!", .badServerResponse),
+        ])
+        func curlResultsMapToURLErrorCodes(result: CURLcode, message: String, code: URLError.Code) {
+            #expect(CurlErrorMapping.code(for: result, message: message, handle: nil) == code)
+        }
+
+        @Test func urlThatCurlRejectsIsNeverSent() async throws {
+            // Foundation accepts the port; curl refuses it while parsing, before any connection.
+            let error = await #expect(throws: TransportError.self) {
+                try await CurlTransport().send(HTTPRequest(url: URL(string: "http://127.0.0.1:99999/")!))
+            }
+            #expect(error?.code == .badURL)
+            #expect(error?.requestSent == false)
+        }
+    }
+#endif
