@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why the server could not start, or why a streamed write was refused.
 public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,10 @@
 import ErrorCore
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension ServerCore {
     /// A connection turned away with 503, kept only until the client has read the answer.

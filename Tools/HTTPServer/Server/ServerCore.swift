@@ -1,5 +1,10 @@
 import ErrorCore
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The shared state behind an `HTTPServer`: the connection registry and the shutdown rendezvous.
 ///

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A pthread mutex with one condition variable on the monotonic clock.
 ///
@@ -12,7 +16,10 @@ final class ConditionLock: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        #if !canImport(Darwin)
+            // Darwin has no pthread_condattr_setclock; ``wait(until:)`` waits a relative time there.
+            pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        #endif
         pthread_cond_init(condition, &attributes)
         pthread_condattr_destroy(&attributes)
     }
@@ -45,8 +52,15 @@ final class ConditionLock: @unchecked Sendable {
             pthread_cond_wait(condition, mutex)
             return true
         }
-        var spec = timespec(
-            tv_sec: Int(deadline.nanoseconds / 1_000_000_000), tv_nsec: Int(deadline.nanoseconds % 1_000_000_000))
-        return pthread_cond_timedwait(condition, mutex, &spec) != ETIMEDOUT
+        #if canImport(Darwin)
+            let now = Deadline.now.nanoseconds
+            let remaining = deadline.nanoseconds > now ? deadline.nanoseconds - now : 0
+            var spec = timespec(tv_sec: Int(remaining / 1_000_000_000), tv_nsec: Int(remaining % 1_000_000_000))
+            return pthread_cond_timedwait_relative_np(condition, mutex, &spec) != ETIMEDOUT
+        #else
+            var spec = timespec(
+                tv_sec: Int(deadline.nanoseconds / 1_000_000_000), tv_nsec: Int(deadline.nanoseconds % 1_000_000_000))
+            return pthread_cond_timedwait(condition, mutex, &spec) != ETIMEDOUT
+        #endif
     }
 }

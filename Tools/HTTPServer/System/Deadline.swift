@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A point on the monotonic clock, used for every socket timeout so wall-clock jumps never
 /// shorten or stretch a wait.

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Opening the listening socket and accepting from it.
 enum ListeningSocket {
@@ -35,6 +39,9 @@ enum ListeningSocket {
             length = socklen_t(MemoryLayout<sockaddr_in>.size)
             withUnsafeMutableBytes(of: &storage) { raw in
                 let address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self)
+                #if canImport(Darwin)
+                    address.pointee.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+                #endif
                 address.pointee.sin_family = sa_family_t(AF_INET)
                 address.pointee.sin_port = in_port_t(UInt16(port)).bigEndian
                 address.pointee.sin_addr = address4
@@ -44,6 +51,9 @@ enum ListeningSocket {
             length = socklen_t(MemoryLayout<sockaddr_in6>.size)
             withUnsafeMutableBytes(of: &storage) { raw in
                 let address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self)
+                #if canImport(Darwin)
+                    address.pointee.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+                #endif
                 address.pointee.sin6_family = sa_family_t(AF_INET6)
                 address.pointee.sin6_port = in_port_t(UInt16(port)).bigEndian
                 address.pointee.sin6_addr = address6
@@ -52,8 +62,7 @@ enum ListeningSocket {
             throw .invalidAddress(host: host, port: port)
         }
 
-        let descriptor = socket(
-            family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        let descriptor = SystemCalls.streamSocket(family: family)
         guard descriptor >= 0 else { throw .systemCallFailed(operation: "socket", code: errno) }
         var one: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -74,18 +83,18 @@ enum ListeningSocket {
 
     /// Accepts one pending connection as a blocking, close-on-exec socket with `TCP_NODELAY`.
     ///
-    /// (`accept4` would set close-on-exec atomically, but Glibc's module map hides it.)
+    /// (`accept4` would set close-on-exec atomically, but Glibc's module map hides it and Darwin has
+    /// none.)
     static func accept(from listener: Int32) -> AcceptResult {
         var peer = sockaddr_storage()
         var peerLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
         while true {
             let descriptor = withUnsafeMutablePointer(to: &peer) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.accept(listener, $0, &peerLength)
+                    SystemCalls.accept(listener, $0, &peerLength)
                 }
             }
             if descriptor >= 0 {
-                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
                 Socket.setNoDelay(descriptor)
                 return .accepted(Accepted(descriptor: descriptor, remotePort: portNumber(of: peer)))
             }

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Starts the pthreads for the accept loop and for each connection.
 ///
@@ -28,32 +32,40 @@ enum NativeThread {
         pthread_attr_init(attributes)
         pthread_attr_setstacksize(attributes, stackSize)
         let payload = Unmanaged.passRetained(Payload(name: name, body: body)).toOpaque()
-        var thread: pthread_t = 0
-        let created = pthread_create(&thread, attributes, nativeThreadEntry, payload)
+        #if canImport(Darwin)
+            var created: pthread_t?
+            let status = pthread_create(&created, attributes, nativeThreadEntry, payload)
+        #else
+            var thread: pthread_t = 0
+            let status = pthread_create(&thread, attributes, nativeThreadEntry, payload)
+            let created: pthread_t? = thread
+        #endif
         pthread_attr_destroy(attributes)
         attributes.deallocate()
-        if created != 0 {
+        guard status == 0, let thread = created else {
             Unmanaged<Payload>.fromOpaque(payload).release()
             return nil
         }
         return thread
     }
 
-    /// Sets the calling thread's name through procfs (`pthread_setname_np` and `prctl` are not
-    /// visible from Swift's Glibc module), so tests can count our threads by name.
-    fileprivate static func nameCurrentThread(_ name: String) {
-        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        let bytes = Array(name.utf8.prefix(15))
-        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-    }
 }
 
-private func nativeThreadEntry(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    guard let raw else { return nil }
+#if canImport(Darwin)
+    private func nativeThreadEntry(_ raw: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        runPayload(raw)
+        return nil
+    }
+#else
+    private func nativeThreadEntry(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+        guard let raw else { return nil }
+        runPayload(raw)
+        return nil
+    }
+#endif
+
+private func runPayload(_ raw: UnsafeMutableRawPointer) {
     let payload = Unmanaged<NativeThread.Payload>.fromOpaque(raw).takeRetainedValue()
-    NativeThread.nameCurrentThread(payload.name)
+    SystemCalls.nameCurrentThread(payload.name)
     payload.body()
-    return nil
 }

@@ -1,10 +1,14 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Blocking-with-timeout helpers over one connected TCP socket, used only from the connection's
 /// own thread (and the accept thread for rejected connections).
 ///
 /// Every wait goes through `poll(2)` with a deadline, so no call here can block past its timeout,
-/// and every `send` carries `MSG_NOSIGNAL`, so a peer that vanished yields `EPIPE`, never `SIGPIPE`.
+/// and no `send` can raise `SIGPIPE` (`MSG_NOSIGNAL` on Linux, `SO_NOSIGPIPE` on Darwin), so a peer that vanished yields `EPIPE`, never `SIGPIPE`.
 enum Socket {
     /// What one `receive` produced.
     enum ReceiveResult: Equatable {
@@ -14,10 +18,7 @@ enum Socket {
         case failed
     }
 
-    /// Linux's `POLLRDHUP` (peer shut down its writing half); Glibc hides it behind `_GNU_SOURCE`.
-    static let pollReadHangUp: Int16 = 0x2000
-
-    private static let sendFlags = Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)
+    private static let sendFlags = SystemCalls.sendFlags
 
     /// Waits until bytes arrive (or the deadline passes) and reads what is there.
     static func receive(
@@ -87,9 +88,7 @@ enum Socket {
     ///
     /// A peer that only half-closed (shut down its sending side) also counts as gone.
     static func peerHasHungUp(_ descriptor: Int32) -> Bool {
-        var entry = pollfd(fd: descriptor, events: pollReadHangUp, revents: 0)
-        guard poll(&entry, 1, 0) > 0 else { return false }
-        return entry.revents & (pollReadHangUp | Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL)) != 0
+        SystemCalls.peerHasHungUp(descriptor)
     }
 
     /// Sends our FIN but keeps reading, so the peer can still receive everything we sent.
