@@ -130,6 +130,12 @@ let package = Package(
             ],
             path: "Tests/PalbeSampleTests"
         ),
+        // The seed pages' code samples, compiled with `import Palbe` alone, then run on the emulator.
+        .testTarget(
+            name: "PalbeSeedSamplesTests",
+            dependencies: ["Palbe", "PalbeSample", "ErrorCore", "SDKTransport", "Emulator"],
+            path: "Tests/PalbeSeedSamplesTests"
+        ),
         .testTarget(
             name: "ChatbaseSDKTests",
             dependencies: [
@@ -149,10 +155,10 @@ let package = Package(
 // version; these add the upcoming features we hold ourselves to and make any warning fail the build.
 // (Warning-control settings are dropped by SwiftPM when this package is someone else's dependency.)
 for target in package.targets where target.type != .system {
+    // The seed samples compile as an app target with default settings would: with Swift 6's default
+    // member lookup, `import Palbe` alone also reaches Foundation's members (`localizedDescription`).
+    let appDefaults = target.name == "PalbeSeedSamplesTests"
     target.swiftSettings =
-        (target.swiftSettings ?? []) + [
-            .enableUpcomingFeature("ExistentialAny"),
-            .enableUpcomingFeature("MemberImportVisibility"),
-            .treatAllWarnings(as: .error),
-        ]
+        (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny")]
+        + (appDefaults ? [] : [.enableUpcomingFeature("MemberImportVisibility")]) + [.treatAllWarnings(as: .error)]
 }

@@ -206,7 +206,7 @@ import Testing
                 headers: HTTPHeaders(
                     client.headers.map { ($0.key, $0.value) } + [("Content-Type", "application/json")]),
                 body: Data(#"{"message":"cut stream now","stream":true}"#.utf8), timeout: .seconds(5))
-            let response = try await CurlTransport.shared.stream(request)
+            let response = try await DefaultTransport.make().stream(request)
             #expect(response.status == 200)
             var received = Data()
             await #expect(throws: TransportError.self) {

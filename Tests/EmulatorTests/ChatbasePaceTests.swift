@@ -19,7 +19,7 @@ import Testing
                 body: Data(#"{"message":"a b","stream":true}"#.utf8), timeout: .seconds(10))
             let clock = ContinuousClock()
             let start = clock.now
-            let response = try await CurlTransport.shared.stream(request)
+            let response = try await DefaultTransport.make().stream(request)
             #expect(response.status == 200)
             var pending = ""
             var deltaArrivals: [Duration] = []
@@ -50,7 +50,7 @@ import Testing
                 headers: HTTPHeaders(
                     client.headers.map { ($0.key, $0.value) } + [("Content-Type", "application/json")]),
                 body: Data(#"{"message":"repeat 20000","stream":true}"#.utf8), timeout: .seconds(20))
-            let response = try await CurlTransport.shared.stream(request)
+            let response = try await DefaultTransport.make().stream(request)
             let text = String(decoding: try await response.body.collect(upTo: 8 << 20), as: UTF8.self)
             #expect(text.components(separatedBy: #""type":"text-delta""#).count - 1 == 20_000)
             #expect(text.contains(#""delta":"word19999 ""#))

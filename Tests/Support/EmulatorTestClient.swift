@@ -39,7 +39,7 @@ public struct EmulatorTestClient: Sendable {
         if body != nil, fields["Content-Type"] == nil { fields["Content-Type"] = "application/json" }
         let request = HTTPRequest(
             method: method, url: url, headers: fields, body: body, timeout: .milliseconds(Int(timeout * 1_000)))
-        let response = try await CurlTransport.shared.send(request)
+        let response = try await DefaultTransport.make().send(request)
         var received: [String: String] = [:]
         for (name, value) in response.headers { received[name.lowercased()] = value }
         return EmulatorTestResponse(status: response.status, headers: received, body: response.body)

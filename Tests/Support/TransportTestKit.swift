@@ -3,14 +3,21 @@ import Foundation
 import SDKTransport
 
 /// Which ``Transport`` a shared conformance test runs against.
+///
+/// `curl` exists only where libcurl is linked: not in the portable build (`SDK_PORTABLE=1`), which
+/// runs the same suites on URLSession alone, as an iPhone would.
 public enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
-    case curl
+    #if canImport(CCurl)
+        case curl
+    #endif
     case urlSession
 
     /// A fresh transport of this kind (its own connections, so tests do not share state).
     public func makeTransport() -> any Transport {
         switch self {
-        case .curl: CurlTransport()
+        #if canImport(CCurl)
+            case .curl: CurlTransport()
+        #endif
         case .urlSession: URLSessionTransport()
         }
     }

@@ -6,7 +6,7 @@ import SDKTransport
 extension DemoSection {
     /// The shared transport: a streamed response arriving chunk by chunk, and failures that say
     /// exactly whether the request left the device.
-    static let transport = DemoSection(title: "ErrorCore: one transport for every SDK") { _ in
+    static let transport = DemoSection(title: "SDKTransport: one transport for every SDK") { _ in
         let server = HTTPServer { request in
             switch request.path {
             case "/stream":
@@ -24,7 +24,7 @@ extension DemoSection {
         }
         try server.start()
         defer { Task { await server.shutdown() } }
-        let transport = CurlTransport.shared
+        let transport = DefaultTransport.make()
         var lines = ["in-process HTTP server at \(server.baseURL.absoluteString)"]
 
         let clock = ContinuousClock()
@@ -48,7 +48,7 @@ extension DemoSection {
     /// Sends `request`, expecting a transport failure, and describes it.
     private static func failure(of request: HTTPRequest) async throws -> String {
         do {
-            let response = try await CurlTransport.shared.send(request)
+            let response = try await DefaultTransport.make().send(request)
             return "\(request.method) \(request.url.absoluteString) unexpectedly answered \(response.status)"
         } catch let error as TransportError {
             let verdict = error.requestSent ? "the server may have acted on it" : "safe to retry: nothing left"

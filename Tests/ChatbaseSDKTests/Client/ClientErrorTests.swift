@@ -118,7 +118,7 @@ import Testing
         let storage = temporaryStorage()
         defer { try? FileManager.default.removeItem(at: storage.directory) }
         let client = ChatbaseClient(
-            agentId: "a", baseURL: "http://127.0.0.1:1/api/sdk", transport: CurlTransport.shared, storage: storage)
+            agentId: "a", baseURL: "http://127.0.0.1:1/api/sdk", transport: DefaultTransport.make(), storage: storage)
         let error = await thrownError { try await client.send("hi") }
         guard case .networkError(let underlying) = error as? APIError else {
             Issue.record("expected networkError, got \(String(describing: error))")
@@ -131,7 +131,8 @@ import Testing
     func invalidBaseURLFailsEveryCall(_ baseURL: String) async throws {
         let storage = temporaryStorage()
         defer { try? FileManager.default.removeItem(at: storage.directory) }
-        let client = ChatbaseClient(agentId: "a", baseURL: baseURL, transport: CurlTransport.shared, storage: storage)
+        let client = ChatbaseClient(
+            agentId: "a", baseURL: baseURL, transport: DefaultTransport.make(), storage: storage)
         let calls: [@Sendable () async throws -> Void] = [
             { _ = try await client.send("hi") }, { _ = try await client.sendNonStreaming("hi") },
             { _ = try await client.retry(conversationId: "c", messageId: "m") },

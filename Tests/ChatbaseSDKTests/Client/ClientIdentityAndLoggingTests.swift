@@ -22,7 +22,7 @@ final class CapturingLogger: SDKLogger {
         let ids = await withTaskGroup(of: String.self) { group in
             for _ in 0..<8 {
                 group.addTask {
-                    ChatbaseClient(agentId: "a", transport: CurlTransport.shared, storage: storage).deviceId
+                    ChatbaseClient(agentId: "a", transport: DefaultTransport.make(), storage: storage).deviceId
                 }
             }
             return await group.reduce(into: Set<String>()) { $0.insert($1) }
@@ -32,7 +32,7 @@ final class CapturingLogger: SDKLogger {
         #expect(stored == ids.first)
         let other = temporaryStorage()
         defer { try? FileManager.default.removeItem(at: other.directory) }
-        #expect(ChatbaseClient(agentId: "a", transport: CurlTransport.shared, storage: other).deviceId != ids.first)
+        #expect(ChatbaseClient(agentId: "a", transport: DefaultTransport.make(), storage: other).deviceId != ids.first)
     }
 
     @Test func standardDirectoryFollowsXDG() {
@@ -54,7 +54,7 @@ final class CapturingLogger: SDKLogger {
         let logger = CapturingLogger()
         try await withChatbaseEmulator { harness in
             let client = ChatbaseClient(
-                agentId: "emulator-agent", baseURL: harness.apiBase, transport: CurlTransport.shared,
+                agentId: "emulator-agent", baseURL: harness.apiBase, transport: DefaultTransport.make(),
                 storage: harness.storage, logger: logger)
             client.tool("get_weather") { _ in ["secret_output": "TOOL-OUTPUT-42"] }
             let token = try harness.token("user-logged")

@@ -20,7 +20,7 @@ struct ChatbaseEmulatorHarness: Sendable {
         ChatbaseClient(
             agentId: agentId, baseURL: apiBase,
             timeouts: RequestTimeouts(request: .seconds(10), resource: .seconds(30)),
-            maxToolLoopSteps: maxToolLoopSteps, transport: CurlTransport.shared, storage: storage ?? self.storage,
+            maxToolLoopSteps: maxToolLoopSteps, transport: DefaultTransport.make(), storage: storage ?? self.storage,
             sleep: sleeps.sleep)
     }
 

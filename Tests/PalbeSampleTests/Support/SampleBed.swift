@@ -41,7 +41,7 @@ func withSample<T>(
             baseURL: baseURL, apiKey: emulator.apiKey, environment: "test", requestTimeout: SampleBed.requestTimeout)
         let bed = SampleBed(
             emulator: emulator, sample: sample,
-            palbe: Palbe(configuration: configuration, transport: CurlTransport.shared))
+            palbe: Palbe(configuration: configuration, transport: DefaultTransport.make()))
         let result = try await body(bed)
         await emulator.shutdown()
         return result

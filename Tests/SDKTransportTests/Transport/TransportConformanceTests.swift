@@ -74,7 +74,9 @@ import Testing
             let withBody = try echoed(
                 try await transport.send(HTTPRequest(method: "POST", url: server.url("/echo"), body: Data("x".utf8))))
             switch kind {
-            case .curl: #expect(withBody.values(for: "Content-Type").isEmpty)
+            #if canImport(CCurl)
+                case .curl: #expect(withBody.values(for: "Content-Type").isEmpty)
+            #endif
             case .urlSession:
                 #expect(withBody.values(for: "Content-Type") == ["application/x-www-form-urlencoded"])
             }
@@ -114,8 +116,10 @@ import Testing
             #expect(response.headers["x-spaced"] == "padded value")
             #expect(response.headers["X-Empty"] == "")
             switch kind {
-            case .curl:
-                #expect(response.headers.values(for: "x-multi") == ["first", "second"])
+            #if canImport(CCurl)
+                case .curl:
+                    #expect(response.headers.values(for: "x-multi") == ["first", "second"])
+            #endif
             case .urlSession:
                 // URLSession folds repeated fields into one comma-joined value.
                 #expect(response.headers.values(for: "x-multi") == ["first, second"])
