@@ -1,7 +1,7 @@
 import Foundation
 
 /// Builds request paths and URLs the way the web SDKs do, byte for byte.
-public enum PathEncoding {
+package enum PathEncoding {
     /// The path text for `segments`, without a leading slash: literals verbatim (slashes at their
     /// ends trimmed; an empty literal is skipped), params percent-encoded with
     /// ``PercentEncoding/encodeURIComponent(_:)``, joined with `/`.
@@ -13,7 +13,7 @@ public enum PathEncoding {
     /// One deliberate difference from `encodeURIComponent`: a param that is exactly `.` or `..` is
     /// sent as `%2E` or `%2E%2E`. Left bare, URL normalization (curl, URLSession, browsers) would
     /// resolve it away and the request would reach another route.
-    public static func path(_ segments: [PathSegment]) -> String {
+    package static func path(_ segments: [PathSegment]) -> String {
         var parts: [String] = []
         parts.reserveCapacity(segments.count)
         for segment in segments {
@@ -42,7 +42,7 @@ public enum PathEncoding {
     ///   - query: an already-encoded query string (``QueryEncoding/queryString(for:)``), no `?`.
     /// - Throws: ``RequestEncodingError/unusableBaseURL(_:)`` when the base has a query or
     ///   fragment, or the result does not parse as a URL.
-    public static func url(
+    package static func url(
         base: URL, path segments: [PathSegment], query: String = ""
     ) throws(RequestEncodingError)
         -> URL

@@ -3,7 +3,7 @@
 /// ```swift
 /// let path: [PathSegment] = ["todos", .param(id), "archive"]
 /// ```
-public enum PathSegment: Sendable, Hashable, ExpressibleByStringLiteral {
+package enum PathSegment: Sendable, Hashable, ExpressibleByStringLiteral {
     /// Route text, sent verbatim; it may hold several segments (`"v1/db"`), and slashes at its
     /// ends are dropped where it meets its neighbours.
     case literal(String)
@@ -12,7 +12,7 @@ public enum PathSegment: Sendable, Hashable, ExpressibleByStringLiteral {
     case param(String)
 
     /// A string literal is a ``literal(_:)`` segment.
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self = .literal(value)
     }
 }

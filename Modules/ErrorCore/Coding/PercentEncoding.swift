@@ -1,10 +1,10 @@
 /// Percent-encoding exactly as JavaScript's `encodeURIComponent`, the rule the web SDKs use for
 /// query keys, query values and path parameters.
-public enum PercentEncoding {
+package enum PercentEncoding {
     /// `text` with every UTF-8 byte outside `A–Z a–z 0–9 - _ . ! ~ * ' ( )` written as `%XX`
     /// (uppercase hex): a space is `%20` (never `+`), `+` is `%2B`, `é` is `%C3%A9`, and an emoji
     /// is its four UTF-8 bytes.
-    public static func encodeURIComponent(_ text: String) -> String {
+    package static func encodeURIComponent(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
             // Fast path: most keys and ids need no escaping at all.

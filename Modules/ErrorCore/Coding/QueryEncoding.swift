@@ -17,12 +17,12 @@ import Foundation
 ///    space is `%20`, `+` is `%2B`.
 ///
 /// An empty result means "no query": callers add no `?` at all.
-public enum QueryEncoding {
+package enum QueryEncoding {
     /// The query string (no leading `?`) for `query`, a value whose JSON form is an object.
     ///
     /// - Throws: the `EncodingError` of the snake_case encoder when `query` cannot be encoded, or
     ///   ``RequestEncodingError/queryIsNotAnObject(found:)`` when its JSON is not an object.
-    public static func queryString(for query: some Encodable) throws -> String {
+    package static func queryString(for query: some Encodable) throws -> String {
         let json = try encoder.encode(query)
         // The bytes just came from JSONEncoder, so they always decode; the guard keeps a
         // surprise typed rather than a trap.
@@ -35,7 +35,7 @@ public enum QueryEncoding {
 
     /// The query string for an object already in wire form: keys are used as they are (no
     /// snake_case conversion), and the rules 2–5 above apply.
-    public static func queryString(fromJSONObject object: [String: AnyCodableValue]) -> String {
+    package static func queryString(fromJSONObject object: [String: AnyCodableValue]) -> String {
         var pairs: [String] = []
         for key in object.keys.sorted(by: AnyCodableValue.utf16Precedes) {
             let encodedKey = PercentEncoding.encodeURIComponent(key)

@@ -1,5 +1,5 @@
 /// Why a query string or a request URL could not be built. Nothing was sent.
-public enum RequestEncodingError: Error, Sendable, Equatable {
+package enum RequestEncodingError: Error, Sendable, Equatable {
     /// The query value did not encode to a JSON object (it was an array, a scalar or `null`);
     /// `found` names what it was.
     case queryIsNotAnObject(found: String)

@@ -13,27 +13,27 @@ import Foundation
 ///   written as compact JSON (`3`, `1.5`, `true`, `null`, `["a"]`, `{"max":20}`), see
 ///   ``AnyCodableValue/jsonText``. A `details` that is not an object is dropped (`nil`).
 /// - ``retryAfter``: the `Retry-After` header in seconds (sent with 429).
-public struct ChatbaseErrorEnvelope: Sendable, Equatable {
+package struct ChatbaseErrorEnvelope: Sendable, Equatable {
     /// The code used when the body carries none.
-    public static let unknownCode = "UNKNOWN"
+    package static let unknownCode = "UNKNOWN"
     /// The longest body text kept as the message of an unreadable body.
-    public static let bodyTextLimit = 500
+    package static let bodyTextLimit = 500
 
     /// The server's code (`CHAT_CREDITS_EXHAUSTED`), or ``unknownCode``.
-    public var code: String
+    package var code: String
     /// The developer-facing message, possibly empty.
-    public var message: String
+    package var message: String
     /// Which fields were wrong, values stringified.
-    public var details: [String: String]?
+    package var details: [String: String]?
     /// The HTTP status of the response.
-    public var status: Int
+    package var status: Int
     /// The `Retry-After` header in seconds, when present and readable (see ``RetryAfter``).
-    public var retryAfter: Int?
+    package var retryAfter: Int?
     /// Whether the body held an `error` object.
-    public var hasEnvelope: Bool
+    package var hasEnvelope: Bool
 
     /// An envelope from its parts, for tests and emulators.
-    public init(
+    package init(
         code: String, message: String, details: [String: String]? = nil, status: Int, retryAfter: Int? = nil,
         hasEnvelope: Bool = true
     ) {
@@ -46,12 +46,12 @@ public struct ChatbaseErrorEnvelope: Sendable, Equatable {
     }
 
     /// Reads the error body of a response; header names are matched case-insensitively.
-    public init(status: Int, headers: [String: String], body: Data) {
+    package init(status: Int, headers: [String: String], body: Data) {
         self.init(status: status, body: body) { ErrorBody.header($0, in: headers) }
     }
 
     /// Reads the error body of a response, asking `header` for `Retry-After`.
-    public init(status: Int, body: Data, header: (String) -> String?) {
+    package init(status: Int, body: Data, header: (String) -> String?) {
         let error = ErrorBody.jsonObject(body)?["error"]?.objectValue
         let details = error?["details"]?.objectValue?.mapValues { value in
             value.stringValue ?? value.jsonText

@@ -16,33 +16,33 @@ import Foundation
 ///
 /// A body that is not a JSON object (empty, HTML, `null`, `[]`, invalid UTF-8, truncated JSON)
 /// means "no envelope": ``hasEnvelope`` is `false` and the fallbacks above apply.
-public struct PalbaseErrorEnvelope: Sendable, Equatable {
+package struct PalbaseErrorEnvelope: Sendable, Equatable {
     /// The code used when the response carries none.
-    public static let unknownCode = "unknown_error"
+    package static let unknownCode = "unknown_error"
 
     /// The server's stable snake_case code (`todo_locked`), or ``unknownCode``.
-    public var code: String
+    package var code: String
     /// The server's description, or the system's description of the status.
-    public var message: String
+    package var message: String
     /// The HTTP status of the response.
-    public var status: Int
+    package var status: Int
     /// The server's correlation id (`req_…`), from the body or the `X-Request-Id` header.
-    public var requestID: String?
+    package var requestID: String?
     /// The open `details` array (`[{"field","message"}]`, `[{"current_epoch": 7}]`, …), keys as on
     /// the wire; `nil` when absent, `null` or not an array.
-    public var details: [AnyCodableValue]?
+    package var details: [AnyCodableValue]?
     /// The typed payload of a declared error, keys as on the wire; `nil` when absent or `null`.
-    public var data: AnyCodableValue?
+    package var data: AnyCodableValue?
     /// The per-field list that boundary validation puts at the top level; `nil` when absent or
     /// `null`.
-    public var fields: AnyCodableValue?
+    package var fields: AnyCodableValue?
     /// The `Retry-After` header in seconds, when present and readable (see ``RetryAfter``).
-    public var retryAfter: Int?
+    package var retryAfter: Int?
     /// Whether the body was a JSON object at all.
-    public var hasEnvelope: Bool
+    package var hasEnvelope: Bool
 
     /// An envelope from its parts, for tests and emulators.
-    public init(
+    package init(
         code: String, message: String, status: Int, requestID: String? = nil, details: [AnyCodableValue]? = nil,
         data: AnyCodableValue? = nil, fields: AnyCodableValue? = nil, retryAfter: Int? = nil, hasEnvelope: Bool = true
     ) {
@@ -58,12 +58,12 @@ public struct PalbaseErrorEnvelope: Sendable, Equatable {
     }
 
     /// Reads the envelope of a response; header names are matched case-insensitively.
-    public init(status: Int, headers: [String: String], body: Data) {
+    package init(status: Int, headers: [String: String], body: Data) {
         self.init(status: status, body: body) { ErrorBody.header($0, in: headers) }
     }
 
     /// Reads the envelope of a response, asking `header` for `X-Request-Id` and `Retry-After`.
-    public init(status: Int, body: Data, header: (String) -> String?) {
+    package init(status: Int, body: Data, header: (String) -> String?) {
         let object = ErrorBody.jsonObject(body)
         self.init(
             code: ErrorBody.nonBlankString(object?["error"]) ?? Self.unknownCode,

@@ -20,9 +20,9 @@ import Foundation
 /// - ``status``: always the HTTP status of the response.
 ///
 /// ``source`` says which step produced the message.
-public struct PurseErrorEnvelope: Sendable, Equatable {
+package struct PurseErrorEnvelope: Sendable, Equatable {
     /// Where ``PurseErrorEnvelope/message`` came from.
-    public enum Source: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
         /// The problem-details members `detail` or `title`.
         case problemDetails
         /// The fallback `{"error": "…"}` body (a code-like `error` leaves the status description as
@@ -35,52 +35,52 @@ public struct PurseErrorEnvelope: Sendable, Equatable {
     }
 
     /// One entry of `errors`: a JSON pointer into the request and what is wrong there.
-    public struct FieldProblem: Sendable, Equatable {
+    package struct FieldProblem: Sendable, Equatable {
         /// The JSON pointer (`/items/0/amount`); empty when the server sent none.
-        public var pointer: String
+        package var pointer: String
         /// What is wrong; empty when the server sent nothing.
-        public var detail: String
+        package var detail: String
 
         /// A field problem from its parts.
-        public init(pointer: String, detail: String) {
+        package init(pointer: String, detail: String) {
             self.pointer = pointer
             self.detail = detail
         }
     }
 
     /// The code used when the body carries none.
-    public static let unknownCode = "UNKNOWN_ERROR"
+    package static let unknownCode = "UNKNOWN_ERROR"
     /// The longest raw body text kept as the message.
-    public static let bodyTextLimit = 500
+    package static let bodyTextLimit = 500
 
     /// The API's code (`SESSION_EXPIRED`), or ``unknownCode``.
-    public var code: String
+    package var code: String
     /// A developer-facing message; never empty.
-    public var message: String
+    package var message: String
     /// The HTTP status of the response.
-    public var status: Int
+    package var status: Int
     /// The server's correlation id, from the body or the `X-Request-ID` header.
-    public var requestID: String?
+    package var requestID: String?
     /// The problem type URI.
-    public var type: String?
+    package var type: String?
     /// The short summary.
-    public var title: String?
+    package var title: String?
     /// The explanation of this occurrence.
-    public var detail: String?
+    package var detail: String?
     /// The URI of this occurrence.
-    public var instance: String?
+    package var instance: String?
     /// The per-field problems; entries that are not objects are skipped.
-    public var errors: [FieldProblem]
+    package var errors: [FieldProblem]
     /// The open payload (the stored outcome of `SESSION_ALREADY_SUBMITTED_ERROR`), keys as on the
     /// wire; `nil` when absent or `null`.
-    public var data: AnyCodableValue?
+    package var data: AnyCodableValue?
     /// The `Retry-After` header in seconds, when present and readable (see ``RetryAfter``).
-    public var retryAfter: Int?
+    package var retryAfter: Int?
     /// Which fallback step produced ``message``.
-    public var source: Source
+    package var source: Source
 
     /// An envelope from its parts, for tests and emulators.
-    public init(
+    package init(
         code: String, message: String, status: Int, requestID: String? = nil, type: String? = nil,
         title: String? = nil, detail: String? = nil, instance: String? = nil, errors: [FieldProblem] = [],
         data: AnyCodableValue? = nil, retryAfter: Int? = nil, source: Source = .problemDetails
@@ -100,12 +100,12 @@ public struct PurseErrorEnvelope: Sendable, Equatable {
     }
 
     /// Reads the error body of a response; header names are matched case-insensitively.
-    public init(status: Int, headers: [String: String], body: Data) {
+    package init(status: Int, headers: [String: String], body: Data) {
         self.init(status: status, body: body) { ErrorBody.header($0, in: headers) }
     }
 
     /// Reads the error body of a response, asking `header` for `X-Request-ID` and `Retry-After`.
-    public init(status: Int, body: Data, header: (String) -> String?) {
+    package init(status: Int, body: Data, header: (String) -> String?) {
         let object = ErrorBody.jsonObject(body)
         let detail = ErrorBody.nonBlankString(object?["detail"])
         let title = ErrorBody.nonBlankString(object?["title"])
