@@ -51,7 +51,7 @@ let package = Package(
         // The HTTP transport: CurlTransport on Linux, URLSessionTransport everywhere.
         .target(name: "SDKTransport", dependencies: ["ErrorCore"] + curl, path: "Modules/SDKTransport"),
         // Crypto and the secure store: OpenSSL and files on Linux, CryptoKit and the Keychain on Apple.
-        .target(name: "SDKCrypto", dependencies: ["ErrorCore", linuxOnly("COpenSSL")], path: "Modules/SDKCrypto"),
+        .target(name: "SDKCrypto", dependencies: [linuxOnly("COpenSSL")], path: "Modules/SDKCrypto"),
 
         // MARK: - SDKs
 
@@ -108,7 +108,11 @@ let package = Package(
             dependencies: ["HTTPServer", "ErrorCore", "TestSupport"],
             path: "Tests/HTTPServerTests"
         ),
-        .testTarget(name: "SDKCLITests", dependencies: ["SDKCLI", "TestSupport"], path: "Tests/SDKCLITests"),
+        .testTarget(
+            name: "SDKCLITests",
+            dependencies: ["SDKCLI", "ErrorCore", "ChatbaseSDK", "Emulator", "HTTPServer", "TestSupport"],
+            path: "Tests/SDKCLITests"
+        ),
         .testTarget(
             name: "PalbeCodegenTests", dependencies: ["PalbeCodegen", "TestSupport"], path: "Tests/PalbeCodegenTests"),
         .testTarget(
@@ -118,16 +122,12 @@ let package = Package(
         ),
         .testTarget(
             name: "PalbeTests",
-            dependencies: [
-                "Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer", "TestSupport",
-            ],
+            dependencies: ["Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer"],
             path: "Tests/PalbeTests"
         ),
         .testTarget(
             name: "PalbeSampleTests",
-            dependencies: [
-                "PalbeSample", "Palbe", "ErrorCore", "SDKTransport", "Emulator", "HTTPServer", "TestSupport",
-            ],
+            dependencies: ["PalbeSample", "Palbe", "ErrorCore", "SDKTransport", "Emulator", "HTTPServer"],
             path: "Tests/PalbeSampleTests"
         ),
         .testTarget(
