@@ -17,10 +17,16 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "ErrorCore", targets: ["ErrorCore"]),
+        // The transport seam `Palbe.init(configuration:transport:)` takes (Palbe re-exports it), for code that
+        // needs a transport without an SDK: a shared or stub transport, the benchmarks' bare CurlTransport.
+        .library(name: "SDKTransport", targets: ["SDKTransport"]),
         .library(name: "Palbe", targets: ["Palbe"]),
         .library(name: "PalbeCodegen", targets: ["PalbeCodegen"]),
         .library(name: "PurseCheckout", targets: ["PurseCheckout"]),
         .library(name: "ChatbaseSDK", targets: ["ChatbaseSDK"]),
+        // The local emulator and the loopback HTTP server it runs on, for tools outside this manifest (the
+        // benchmark package, Tools/Benchmarks). HTTPServer is public API; the emulator's is `package` for now.
+        .library(name: "Emulator", targets: ["Emulator", "HTTPServer"]),
         .executable(name: "sdk", targets: ["sdk"]),
     ],
     targets: [
