@@ -17,10 +17,16 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "ErrorCore", targets: ["ErrorCore"]),
+        // The transport seam `Palbe.init(configuration:transport:)` takes (Palbe re-exports it), for code that
+        // needs a transport without an SDK: a shared or stub transport, the benchmarks' bare CurlTransport.
+        .library(name: "SDKTransport", targets: ["SDKTransport"]),
         .library(name: "Palbe", targets: ["Palbe"]),
         .library(name: "PalbeCodegen", targets: ["PalbeCodegen"]),
         .library(name: "PurseCheckout", targets: ["PurseCheckout"]),
         .library(name: "ChatbaseSDK", targets: ["ChatbaseSDK"]),
+        // The local emulator and the loopback HTTP server it runs on, for tools outside this manifest (the
+        // benchmark package, Tools/Benchmarks). HTTPServer is public API; the emulator's is `package` for now.
+        .library(name: "Emulator", targets: ["Emulator", "HTTPServer"]),
         .executable(name: "sdk", targets: ["sdk"]),
     ],
     targets: [
@@ -51,7 +57,7 @@ let package = Package(
         // The HTTP transport: CurlTransport on Linux, URLSessionTransport everywhere.
         .target(name: "SDKTransport", dependencies: ["ErrorCore"] + curl, path: "Modules/SDKTransport"),
         // Crypto and the secure store: OpenSSL and files on Linux, CryptoKit and the Keychain on Apple.
-        .target(name: "SDKCrypto", dependencies: ["ErrorCore", linuxOnly("COpenSSL")], path: "Modules/SDKCrypto"),
+        .target(name: "SDKCrypto", dependencies: [linuxOnly("COpenSSL")], path: "Modules/SDKCrypto"),
 
         // MARK: - SDKs
 
@@ -108,7 +114,11 @@ let package = Package(
             dependencies: ["HTTPServer", "ErrorCore", "TestSupport"],
             path: "Tests/HTTPServerTests"
         ),
-        .testTarget(name: "SDKCLITests", dependencies: ["SDKCLI", "TestSupport"], path: "Tests/SDKCLITests"),
+        .testTarget(
+            name: "SDKCLITests",
+            dependencies: ["SDKCLI", "ErrorCore", "ChatbaseSDK", "Emulator", "HTTPServer", "TestSupport"],
+            path: "Tests/SDKCLITests"
+        ),
         .testTarget(
             name: "PalbeCodegenTests", dependencies: ["PalbeCodegen", "TestSupport"], path: "Tests/PalbeCodegenTests"),
         .testTarget(
@@ -118,16 +128,12 @@ let package = Package(
         ),
         .testTarget(
             name: "PalbeTests",
-            dependencies: [
-                "Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer", "TestSupport",
-            ],
+            dependencies: ["Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer"],
             path: "Tests/PalbeTests"
         ),
         .testTarget(
             name: "PalbeSampleTests",
-            dependencies: [
-                "PalbeSample", "Palbe", "ErrorCore", "SDKTransport", "Emulator", "HTTPServer", "TestSupport",
-            ],
+            dependencies: ["PalbeSample", "Palbe", "ErrorCore", "SDKTransport", "Emulator", "HTTPServer"],
             path: "Tests/PalbeSampleTests"
         ),
         // The seed pages' code samples, compiled with `import Palbe` alone, then run on the emulator.

@@ -12,9 +12,9 @@
 ///
 /// Exit codes: 0 success (help and version included), 1 a command failed at run time, 2 the
 /// command line was wrong.
-public enum SDKCLI {
+package enum SDKCLI {
     /// The version `sdk --version` prints.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     /// Runs one command line and returns the exit status; never traps, whatever the input.
     ///
@@ -23,7 +23,7 @@ public enum SDKCLI {
     ///   - context: Where output goes and which environment to read; the runner sets its
     ///     `isJSON`, `baseURL` and `commandPath` from the parsed line.
     ///   - root: The command table; tests pass their own.
-    public static func main(
+    package static func main(
         _ arguments: [String],
         _ context: OutputContext = .standard(),
         root: Command = SDKCLI.root
@@ -62,7 +62,7 @@ public enum SDKCLI {
     }
 
     /// The process entry point: runs `CommandLine.arguments` with the real streams and exits.
-    public static func runFromCommandLine() async -> Never {
+    package static func runFromCommandLine() async -> Never {
         let status = await main(Array(CommandLine.arguments.dropFirst()))
         exit(status)
     }

@@ -3,7 +3,7 @@ import Foundation
 
 extension Command {
     /// `sdk chat`: talk to a Chatbase agent through the ChatbaseSDK client.
-    public static let chat = Command.group(
+    package static let chat = Command.group(
         name: "chat",
         summary: "Talk to a Chatbase agent through the ChatbaseSDK client.",
         discussion: """

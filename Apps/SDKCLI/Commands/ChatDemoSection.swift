@@ -9,7 +9,7 @@ extension DemoSection {
     /// Runs on an emulator it starts in memory with a paced agent, or, given `--base-url`, on that
     /// emulator with a paced agent it creates through the admin API. The client's device ID lives in a
     /// temporary directory removed afterwards, so the demo leaves no state behind.
-    public static let chatbaseToolRoundTrip = DemoSection(
+    package static let chatbaseToolRoundTrip = DemoSection(
         title: "ChatbaseSDK: a streamed reply with a tool round trip"
     ) { context in
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sdk-chat-demo-\(UUID())")

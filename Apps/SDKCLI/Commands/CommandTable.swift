@@ -3,7 +3,7 @@ extension SDKCLI {
     ///
     /// Register a command group by adding one line to ``commands``; define the group itself in
     /// its own file under `Commands/` (one file per group) as an `extension Command`.
-    public static let root = Command.group(
+    package static let root = Command.group(
         name: "sdk",
         summary: "Exercise this package's Swift client SDKs against a local emulator.",
         discussion: """

@@ -4,7 +4,7 @@ extension Command {
     /// Exits 0 when every section succeeded, 1 when any failed or timed out (all still run).
     /// `--list` prints the titles without running anything. With `--json`, the whole report is
     /// one object: `{"version":…,"sections":[{"title":…,"status":"ok","lines":[…]}]}`.
-    public static func demo(sections: [DemoSection]) -> Command {
+    package static func demo(sections: [DemoSection]) -> Command {
         Command(
             name: "demo",
             summary: "Show what works in this build, one section per SDK feature.",

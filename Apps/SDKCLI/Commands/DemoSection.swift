@@ -4,20 +4,20 @@
 /// turn) to ``registered``. A section returns the lines to print; it must only claim what it
 /// actually exercised, and it runs against ``OutputContext/baseURL`` or an emulator it starts
 /// itself.
-public struct DemoSection: Sendable {
+package struct DemoSection: Sendable {
     /// The section's work: returns the lines to show, or throws to mark the section failed.
-    public typealias Run = @Sendable (OutputContext) async throws -> [String]
+    package typealias Run = @Sendable (OutputContext) async throws -> [String]
 
     /// The heading, e.g. `Transport round trip`.
-    public let title: String
+    package let title: String
     /// How long the section may take before it is cancelled and reported as timed out.
     /// Cancellation is cooperative: the section should await cancellable work.
-    public let timeout: Duration
+    package let timeout: Duration
     /// The work.
-    public let run: Run
+    package let run: Run
 
     /// A section; `timeout` bounds it so `sdk demo` never hangs on a stuck server.
-    public init(title: String, timeout: Duration = .seconds(30), run: @escaping Run) {
+    package init(title: String, timeout: Duration = .seconds(30), run: @escaping Run) {
         self.title = title
         self.timeout = timeout
         self.run = run
@@ -27,7 +27,7 @@ public struct DemoSection: Sendable {
 extension DemoSection {
     /// Every section `sdk demo` runs, in this order. Add one line per section, defined in its own
     /// file as `extension DemoSection { static let transportRoundTrip = DemoSection(...) }`.
-    public static let registered: [DemoSection] = [
+    package static let registered: [DemoSection] = [
         // Sections land here as SDK features do, one per line.
         .transport,
         .palbeTodos,

@@ -10,7 +10,7 @@ import Foundation
 
 extension Command {
     /// `sdk emulator`: run the local emulator and point apps at it.
-    public static let emulator = Command.group(
+    package static let emulator = Command.group(
         name: "emulator",
         summary: "Run the local emulator (Palbase, Chatbase, Purse) on 127.0.0.1.",
         discussion: """

@@ -6,7 +6,7 @@ import SDKTransport
 
 extension Command {
     /// `sdk palbe`: call a Palbase backend through the Palbe SDK's transport path.
-    public static let palbe = Command.group(
+    package static let palbe = Command.group(
         name: "palbe",
         summary: "Call a Palbase backend through the Palbe SDK.",
         discussion: """

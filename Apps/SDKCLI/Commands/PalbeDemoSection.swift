@@ -10,7 +10,7 @@ extension DemoSection {
     /// todos, and meet a typed `todo_locked` error with its `retryAfter`.
     ///
     /// Runs on an emulator it starts in memory, or on `--base-url`'s emulator when given.
-    public static let palbeTodos = DemoSection(title: "Palbe: typed calls to the sample backend") { context in
+    package static let palbeTodos = DemoSection(title: "Palbe: typed calls to the sample backend") { context in
         if let baseURL = context.baseURL {
             let configuration = try await PalbeCLIConfiguration.emulatorConfiguration(at: baseURL)
             return try await PalbeDemo(client: client(configuration, context)).run()

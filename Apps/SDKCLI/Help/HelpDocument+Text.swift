@@ -1,10 +1,10 @@
 extension HelpDocument {
     /// The width help text is laid out for; every line fits in it.
-    public static let defaultWidth = 80
+    package static let defaultWidth = 80
 
     /// The help as text lines, each at most `width` characters (clamped to 40...100):
     /// title, discussion, usage, then aligned ARGUMENTS, OPTIONS, GLOBAL OPTIONS and SUBCOMMANDS.
-    public func textLines(width: Int = defaultWidth) -> [String] {
+    package func textLines(width: Int = defaultWidth) -> [String] {
         let width = min(100, max(40, width))
         var lines = TextWrapper.wrap("\(command) - \(summary)", width: width)
         if !discussion.isEmpty {

@@ -1,20 +1,20 @@
 /// The help of one command, generated from the command table: what `sdk help <command>` and
 /// `<command> --help` print, as text or (with `--json`) as this structure.
-public struct HelpDocument: Sendable, Encodable, Equatable {
+package struct HelpDocument: Sendable, Encodable, Equatable {
     /// One row of a help section: an argument, an option or a subcommand.
-    public struct Entry: Sendable, Encodable, Equatable {
+    package struct Entry: Sendable, Encodable, Equatable {
         /// The left column: `<function>`, `-p, --port <port>`, `demo`.
-        public let label: String
+        package let label: String
         /// The declaration's one-line help.
-        public let help: String
+        package let help: String
         /// The default value, when there is one.
-        public let defaultValue: String?
+        package let defaultValue: String?
         /// The accepted words, when the value is a closed set.
-        public let choices: [String]?
+        package let choices: [String]?
         /// Whether the line must give it.
-        public let isRequired: Bool
+        package let isRequired: Bool
         /// Whether it may be given several times (repeatable option, variadic argument).
-        public let isRepeating: Bool
+        package let isRepeating: Bool
 
         enum CodingKeys: String, CodingKey {
             case label, help, choices
@@ -24,7 +24,7 @@ public struct HelpDocument: Sendable, Encodable, Equatable {
         }
 
         /// The right column: the help, then choices, repeatability, requiredness and default.
-        public var detail: String {
+        package var detail: String {
             var parts = [help]
             if let choices { parts.append("(values: \(choices.joined(separator: ", ")))") }
             if isRepeating { parts.append("(repeatable)") }
@@ -35,24 +35,24 @@ public struct HelpDocument: Sendable, Encodable, Equatable {
     }
 
     /// The command's words: `sdk palbe call`.
-    public let command: String
+    package let command: String
     /// The command's one-line summary.
-    public let summary: String
+    package let summary: String
     /// The command's longer help, as declared.
-    public let discussion: String
+    package let discussion: String
     /// The usage line, without the `USAGE: ` prefix.
-    public let usage: String
+    package let usage: String
     /// Positional arguments.
-    public let arguments: [Entry]
+    package let arguments: [Entry]
     /// The command's own options.
-    public let options: [Entry]
+    package let options: [Entry]
     /// Options valid everywhere.
-    public let globalOptions: [Entry]
+    package let globalOptions: [Entry]
     /// Subcommands (plus `help` at the root).
-    public let subcommands: [Entry]
+    package let subcommands: [Entry]
 
     /// The help of the last command in `path` (root first, non-empty).
-    public init(path: [Command]) {
+    package init(path: [Command]) {
         let command = path.last ?? SDKCLI.root
         let words = path.map(\.name).joined(separator: " ")
         self.command = words

@@ -4,14 +4,14 @@
 /// Throw it for failures you can explain in a sentence; any other error a command throws is
 /// reported the same way, with its description, and an ``ErrorCore/SDKError`` adds its SDK,
 /// code, status and request id.
-public struct CommandFailure: Error, Sendable, Equatable {
+package struct CommandFailure: Error, Sendable, Equatable {
     /// A stable snake_case code for scripts, such as `emulator_unreachable`.
-    public let code: String
+    package let code: String
     /// One line for people; never a secret.
-    public let message: String
+    package let message: String
 
     /// A failure with a code and a one-line message.
-    public init(code: String, message: String) {
+    package init(code: String, message: String) {
         self.code = code
         self.message = message
     }
@@ -19,19 +19,19 @@ public struct CommandFailure: Error, Sendable, Equatable {
 
 /// Ends a command with a given exit code and no further output, because the command already
 /// wrote everything (for example a report whose JSON carries its own failures).
-public struct ExitCode: Error, Sendable, Equatable {
+package struct ExitCode: Error, Sendable, Equatable {
     /// The process exit status.
-    public let rawValue: Int32
+    package let rawValue: Int32
 
     /// An exit code from its raw value.
-    public init(_ rawValue: Int32) {
+    package init(_ rawValue: Int32) {
         self.rawValue = rawValue
     }
 
     /// 0.
-    public static let success = ExitCode(0)
+    package static let success = ExitCode(0)
     /// 1: the command ran and failed.
-    public static let failure = ExitCode(1)
+    package static let failure = ExitCode(1)
     /// 2: the command line was wrong.
-    public static let usage = ExitCode(2)
+    package static let usage = ExitCode(2)
 }

@@ -6,22 +6,22 @@ import Foundation
 /// Commands print through it, never through `print`, so tests capture output by passing
 /// capturing ``TextSink``s, and `--json` stays one object on stdout. The runner fills in
 /// ``isJSON``, ``baseURL`` and ``commandPath`` from the parsed line before calling `run`.
-public struct OutputContext: Sendable {
+package struct OutputContext: Sendable {
     /// Results go here.
-    public var stdout: TextSink
+    package var stdout: TextSink
     /// Progress notes, warnings and (in text mode) errors go here.
-    public var stderr: TextSink
+    package var stderr: TextSink
     /// The process environment, or a test's stand-in.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// `--json` was given: ``emit(_:text:)`` prints JSON, errors print as JSON on stdout.
-    public var isJSON: Bool
+    package var isJSON: Bool
     /// `--base-url`, else `SDK_BASE_URL`, else `nil` (the command's own default applies).
-    public var baseURL: URL?
+    package var baseURL: URL?
     /// The running command's words, root first (`["sdk", "demo"]`); empty before parsing.
-    public var commandPath: [String]
+    package var commandPath: [String]
 
     /// A context writing to the given sinks.
-    public init(
+    package init(
         stdout: TextSink,
         stderr: TextSink,
         environment: [String: String] = [:],
@@ -38,19 +38,19 @@ public struct OutputContext: Sendable {
     }
 
     /// The process's stdout, stderr and environment.
-    public static func standard() -> OutputContext {
+    package static func standard() -> OutputContext {
         OutputContext(
             stdout: .standardOutput, stderr: .standardError, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Writes one line to stdout. In `--json` mode prefer ``emit(_:text:)``, which keeps stdout
     /// a single JSON object.
-    public func write(_ line: String) {
+    package func write(_ line: String) {
         stdout.write(line + "\n")
     }
 
     /// Writes one line to stderr; fine in both modes, since `--json` only governs stdout.
-    public func log(_ line: String) {
+    package func log(_ line: String) {
         stderr.write(line + "\n")
     }
 
@@ -59,7 +59,7 @@ public struct OutputContext: Sendable {
     ///
     /// - Throws: `EncodingError` when `value` cannot be encoded (a non-finite number, say);
     ///   nothing is printed then.
-    public func emit<Value: Encodable>(_ value: Value, text: [String]) throws {
+    package func emit<Value: Encodable>(_ value: Value, text: [String]) throws {
         if isJSON {
             stdout.write(try Self.jsonLine(value) + "\n")
         } else {

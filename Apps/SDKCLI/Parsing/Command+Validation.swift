@@ -6,7 +6,7 @@ extension Command {
     /// Checked: names (non-empty, no spaces, no leading `-`, unique per scope, not `help` at the
     /// root, not a global option's name), leaves have a `run`, required arguments precede
     /// optional ones, only the last argument is variadic, and every default passes its own type.
-    public func validationProblems() -> [String] {
+    package func validationProblems() -> [String] {
         validationProblems(path: [])
     }
 

@@ -22,31 +22,31 @@
 /// A group has no arguments and no options of its own (put them on its subcommands); without a
 /// `run` closure, invoking the group alone prints its help. ``validationProblems()`` reports any
 /// table that breaks these rules.
-public struct Command: Sendable {
+package struct Command: Sendable {
     /// What a command does once its line has parsed: it receives the parsed values and the
     /// output context (writers, `--json`, base URL, environment).
     ///
     /// Throw ``CommandFailure`` (or any error) for a runtime failure (exit 1), ``UsageError`` for
     /// input the parser could not judge (exit 2), ``ExitCode`` when the output is already written.
-    public typealias Run = @Sendable (ParsedValues, OutputContext) async throws -> Void
+    package typealias Run = @Sendable (ParsedValues, OutputContext) async throws -> Void
 
     /// The word that selects this command on the command line.
-    public let name: String
+    package let name: String
     /// One line shown in listings and at the top of the command's help.
-    public let summary: String
+    package let summary: String
     /// Longer help text; paragraphs are separated by blank lines, indented lines are kept as is.
-    public let discussion: String
+    package let discussion: String
     /// Positional arguments, in order.
-    public let arguments: [CommandArgument]
+    package let arguments: [CommandArgument]
     /// Options this command accepts, besides the global ones.
-    public let options: [CommandOption]
+    package let options: [CommandOption]
     /// Nested commands; non-empty makes this command a group.
-    public let subcommands: [Command]
+    package let subcommands: [Command]
     /// The work this command does; `nil` only for a group, which then prints its help.
-    public let run: Run?
+    package let run: Run?
 
     /// A leaf command that runs.
-    public init(
+    package init(
         name: String,
         summary: String,
         discussion: String = "",
@@ -77,7 +77,7 @@ public struct Command: Sendable {
     ///
     /// - Parameter run: What the group does when invoked without a subcommand; `nil` (the
     ///   usual case) prints the group's help and exits 0.
-    public static func group(
+    package static func group(
         name: String,
         summary: String,
         discussion: String = "",
@@ -88,20 +88,20 @@ public struct Command: Sendable {
     }
 
     /// Whether this command holds subcommands.
-    public var isGroup: Bool { !subcommands.isEmpty }
+    package var isGroup: Bool { !subcommands.isEmpty }
 
     /// The direct subcommand called `name`, if any.
-    public func subcommand(named name: String) -> Command? {
+    package func subcommand(named name: String) -> Command? {
         subcommands.first { $0.name == name }
     }
 
     /// The option whose long name is `name` (without dashes), if any.
-    public func option(named name: String) -> CommandOption? {
+    package func option(named name: String) -> CommandOption? {
         options.first { $0.name == name }
     }
 
     /// The option whose short name is `short`, if any.
-    public func option(short: Character) -> CommandOption? {
+    package func option(short: Character) -> CommandOption? {
         options.first { $0.short == short }
     }
 }

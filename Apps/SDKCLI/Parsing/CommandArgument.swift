@@ -2,22 +2,22 @@
 ///
 /// Arguments bind in declaration order. Required ones come first, optional ones after, and at
 /// most one variadic argument comes last and takes every remaining word.
-public struct CommandArgument: Sendable {
+package struct CommandArgument: Sendable {
     /// The name shown as `<name>` in help and used to read the value from ``ParsedValues``.
-    public let name: String
+    package let name: String
     /// What values are accepted; checked while parsing.
-    public let type: ValueType
+    package let type: ValueType
     /// Whether the line must supply it.
-    public let isRequired: Bool
+    package let isRequired: Bool
     /// Whether it takes every remaining positional word.
-    public let isVariadic: Bool
+    package let isVariadic: Bool
     /// The value used when the line leaves an optional argument out.
-    public let defaultValue: String?
+    package let defaultValue: String?
     /// One line for the help text.
-    public let help: String
+    package let help: String
 
     /// Declares an argument; prefer the ``required(_:type:help:)`` family, which read better.
-    public init(
+    package init(
         name: String,
         type: ValueType = .string,
         isRequired: Bool,
@@ -34,12 +34,12 @@ public struct CommandArgument: Sendable {
     }
 
     /// An argument the line must supply.
-    public static func required(_ name: String, type: ValueType = .string, help: String) -> CommandArgument {
+    package static func required(_ name: String, type: ValueType = .string, help: String) -> CommandArgument {
         CommandArgument(name: name, type: type, isRequired: true, help: help)
     }
 
     /// An argument the line may leave out; `default` is then bound in its place.
-    public static func optional(
+    package static func optional(
         _ name: String,
         type: ValueType = .string,
         default defaultValue: String? = nil,
@@ -49,7 +49,7 @@ public struct CommandArgument: Sendable {
     }
 
     /// The last argument, taking every remaining word (zero or more, or one or more if required).
-    public static func variadic(
+    package static func variadic(
         _ name: String,
         type: ValueType = .string,
         required: Bool = false,

@@ -12,17 +12,17 @@ import Foundation
 /// - a word in a group selects a subcommand; `help` at the root selects help for what follows.
 ///
 /// Parsing never traps: every input ends in a ``ParsedCommandLine`` or a ``UsageError``.
-public struct CommandLineParser: Sendable {
+package struct CommandLineParser: Sendable {
     /// The table's root, such as ``SDKCLI/root``.
-    public let root: Command
+    package let root: Command
 
     /// A parser for the table under `root`.
-    public init(root: Command) {
+    package init(root: Command) {
         self.root = root
     }
 
     /// Parses `arguments`; `environment` supplies `SDK_BASE_URL` when `--base-url` is absent.
-    public func parse(
+    package func parse(
         _ arguments: [String], environment: [String: String] = [:]
     ) throws(UsageError)
         -> ParsedCommandLine

@@ -2,9 +2,9 @@
 /// a repeatable value (`--query a=1 --query b=2`, kept in the order given).
 ///
 /// A single-value option given twice keeps the last value, so shell aliases can be overridden.
-public struct CommandOption: Sendable {
+package struct CommandOption: Sendable {
     /// What the option takes.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// Present or absent; never takes a value.
         case flag
         /// One value; the last occurrence wins.
@@ -14,23 +14,23 @@ public struct CommandOption: Sendable {
     }
 
     /// The long name, without the leading `--`.
-    public let name: String
+    package let name: String
     /// The one-letter alias used as `-x`, if any.
-    public let short: Character?
+    package let short: Character?
     /// Flag, value or repeating value.
-    public let kind: Kind
+    package let kind: Kind
     /// The placeholder shown in help: `--port <port>`.
-    public let valueName: String
+    package let valueName: String
     /// The value used when the line leaves the option out (value options only).
-    public let defaultValue: String?
+    package let defaultValue: String?
     /// Whether the line must give the option (value options only).
-    public let isRequired: Bool
+    package let isRequired: Bool
     /// One line for the help text.
-    public let help: String
+    package let help: String
 
     /// Declares an option; prefer ``flag(_:short:help:)``, ``value(_:short:type:valueName:default:required:help:)``
     /// and ``repeating(_:short:type:valueName:help:)``, which read better.
-    public init(
+    package init(
         name: String,
         short: Character? = nil,
         kind: Kind,
@@ -49,12 +49,12 @@ public struct CommandOption: Sendable {
     }
 
     /// A flag: `--name` sets it, nothing else does.
-    public static func flag(_ name: String, short: Character? = nil, help: String) -> CommandOption {
+    package static func flag(_ name: String, short: Character? = nil, help: String) -> CommandOption {
         CommandOption(name: name, short: short, kind: .flag, help: help)
     }
 
     /// An option with one value, checked against `type` while parsing.
-    public static func value(
+    package static func value(
         _ name: String,
         short: Character? = nil,
         type: ValueType = .string,
@@ -69,7 +69,7 @@ public struct CommandOption: Sendable {
     }
 
     /// An option that may be given several times; every value is kept, in order.
-    public static func repeating(
+    package static func repeating(
         _ name: String,
         short: Character? = nil,
         type: ValueType = .string,
@@ -80,7 +80,7 @@ public struct CommandOption: Sendable {
     }
 
     /// The value type, or `nil` for a flag.
-    public var valueType: ValueType? {
+    package var valueType: ValueType? {
         switch kind {
         case .flag: nil
         case .value(let type), .repeating(let type): type
@@ -88,7 +88,7 @@ public struct CommandOption: Sendable {
     }
 
     /// Whether the option may be given several times.
-    public var isRepeating: Bool {
+    package var isRepeating: Bool {
         if case .repeating = kind { return true }
         return false
     }

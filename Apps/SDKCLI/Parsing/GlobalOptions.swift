@@ -4,21 +4,21 @@ import Foundation
 ///
 /// `--help`/`-h` and `--version` are handled by the parser itself; `--json` and `--base-url`
 /// reach commands through ``OutputContext``.
-public struct GlobalOptions: Sendable, Equatable {
+package struct GlobalOptions: Sendable, Equatable {
     /// `--json`: results and errors print as one JSON object on stdout.
-    public var json: Bool
+    package var json: Bool
     /// `--base-url <url>`, else the `SDK_BASE_URL` environment variable, else `nil` (each
     /// command then picks its own default, typically the local emulator).
-    public var baseURL: URL?
+    package var baseURL: URL?
 
     /// No global option given.
-    public init(json: Bool = false, baseURL: URL? = nil) {
+    package init(json: Bool = false, baseURL: URL? = nil) {
         self.json = json
         self.baseURL = baseURL
     }
 
     /// The environment variable read when `--base-url` is absent.
-    public static let baseURLEnvironmentKey = "SDK_BASE_URL"
+    package static let baseURLEnvironmentKey = "SDK_BASE_URL"
 
     static let jsonOption = CommandOption.flag(
         "json", help: "Print every result and error as one JSON object on stdout.")

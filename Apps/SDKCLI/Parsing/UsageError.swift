@@ -4,48 +4,48 @@
 /// It prints as one line, `error: <message> (did you mean '<suggestion>'?)`, then a hint naming
 /// the help to read; with `--json`, as `{"error":{"code":…,"message":…,"suggestion":…}}`.
 /// Commands may throw it too, for rules the table cannot express (two options that conflict).
-public struct UsageError: Error, Sendable, Equatable {
+package struct UsageError: Error, Sendable, Equatable {
     /// A stable, machine-readable kind of usage error.
-    public struct Code: RawRepresentable, Hashable, Sendable, Encodable {
+    package struct Code: RawRepresentable, Hashable, Sendable, Encodable {
         /// The snake_case spelling printed in JSON.
-        public let rawValue: String
+        package let rawValue: String
 
         /// A code from its spelling.
-        public init(rawValue: String) {
+        package init(rawValue: String) {
             self.rawValue = rawValue
         }
 
         /// A command or subcommand word matched nothing.
-        public static let unknownCommand = Code(rawValue: "unknown_command")
+        package static let unknownCommand = Code(rawValue: "unknown_command")
         /// An option matched nothing valid at that point of the line.
-        public static let unknownOption = Code(rawValue: "unknown_option")
+        package static let unknownOption = Code(rawValue: "unknown_option")
         /// An option that takes a value ended the line or was followed by another option.
-        public static let missingValue = Code(rawValue: "missing_value")
+        package static let missingValue = Code(rawValue: "missing_value")
         /// A flag was given a value (`--json=yes`).
-        public static let unexpectedValue = Code(rawValue: "unexpected_value")
+        package static let unexpectedValue = Code(rawValue: "unexpected_value")
         /// A value failed its type check (`--port abc`).
-        public static let invalidValue = Code(rawValue: "invalid_value")
+        package static let invalidValue = Code(rawValue: "invalid_value")
         /// A required positional argument was not given.
-        public static let missingArgument = Code(rawValue: "missing_argument")
+        package static let missingArgument = Code(rawValue: "missing_argument")
         /// A required option was not given.
-        public static let missingOption = Code(rawValue: "missing_option")
+        package static let missingOption = Code(rawValue: "missing_option")
         /// More positional words than the command takes.
-        public static let unexpectedArgument = Code(rawValue: "unexpected_argument")
+        package static let unexpectedArgument = Code(rawValue: "unexpected_argument")
         /// Options that cannot be combined (thrown by commands).
-        public static let conflictingOptions = Code(rawValue: "conflicting_options")
+        package static let conflictingOptions = Code(rawValue: "conflicting_options")
     }
 
     /// What went wrong, as a code.
-    public let code: Code
+    package let code: Code
     /// What went wrong, as one line of text without the `error:` prefix.
-    public let message: String
+    package let message: String
     /// The nearest valid word (`demo`, `--json`) when one is close to what was typed.
-    public let suggestion: String?
+    package let suggestion: String?
     /// The command whose help the hint points to, root first; filled in by the runner when empty.
-    public var commandPath: [String]
+    package var commandPath: [String]
 
     /// A usage error; `message` must be one line (words from the line go through ``quoted(_:)``).
-    public init(code: Code, message: String, suggestion: String? = nil, commandPath: [String] = []) {
+    package init(code: Code, message: String, suggestion: String? = nil, commandPath: [String] = []) {
         self.code = code
         self.message = message
         self.suggestion = suggestion
@@ -53,7 +53,7 @@ public struct UsageError: Error, Sendable, Equatable {
     }
 
     /// The text form: the error line, then the hint line.
-    public var textLines: [String] {
+    package var textLines: [String] {
         var line = "error: \(message)"
         if let suggestion { line += " (did you mean \(Self.quoted(suggestion))?)" }
         guard let root = commandPath.first else { return [line] }
@@ -63,7 +63,7 @@ public struct UsageError: Error, Sendable, Equatable {
 
     /// `word` in single quotes, with control and line-break characters escaped and long words
     /// shortened, so a message built from arbitrary input stays one readable line.
-    public static func quoted(_ word: String) -> String {
+    package static func quoted(_ word: String) -> String {
         let limit = 64
         var text = ""
         var count = 0

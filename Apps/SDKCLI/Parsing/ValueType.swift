@@ -5,57 +5,57 @@ import Foundation
 ///
 /// Values stay strings in ``ParsedValues``; the typed accessors (`int`, `url`, `keyValues`)
 /// convert them. Add a type with ``init(expectation:choices:accepts:)``.
-public struct ValueType: Sendable {
+package struct ValueType: Sendable {
     /// Completes "expected …" in error messages, e.g. `an integer in 1...65535`.
-    public let expectation: String
+    package let expectation: String
     /// The accepted words when the type is a closed set, shown in help.
-    public let choices: [String]?
+    package let choices: [String]?
     private let accepts: @Sendable (String) -> Bool
 
     /// A value type whose `accepts` closure decides validity.
-    public init(expectation: String, choices: [String]? = nil, accepts: @escaping @Sendable (String) -> Bool) {
+    package init(expectation: String, choices: [String]? = nil, accepts: @escaping @Sendable (String) -> Bool) {
         self.expectation = expectation
         self.choices = choices
         self.accepts = accepts
     }
 
     /// Whether `raw` is a valid value of this type.
-    public func accepts(_ raw: String) -> Bool {
+    package func accepts(_ raw: String) -> Bool {
         accepts(raw)
     }
 
     /// Any text, including the empty string.
-    public static let string = ValueType(expectation: "a string") { _ in true }
+    package static let string = ValueType(expectation: "a string") { _ in true }
 
     /// Any non-empty text.
-    public static let nonEmpty = ValueType(expectation: "a non-empty string") { !$0.isEmpty }
+    package static let nonEmpty = ValueType(expectation: "a non-empty string") { !$0.isEmpty }
 
     /// A decimal integer that fits in `Int`.
-    public static let integer = ValueType(expectation: "an integer") { Int($0) != nil }
+    package static let integer = ValueType(expectation: "an integer") { Int($0) != nil }
 
     /// A decimal integer within `range`.
-    public static func integer(in range: ClosedRange<Int>) -> ValueType {
+    package static func integer(in range: ClosedRange<Int>) -> ValueType {
         ValueType(expectation: "an integer in \(range.lowerBound)...\(range.upperBound)") { raw in
             Int(raw).map(range.contains) ?? false
         }
     }
 
     /// A TCP port, 1...65535.
-    public static let port = integer(in: 1...65535)
+    package static let port = integer(in: 1...65535)
 
     /// A finite decimal number.
-    public static let number = ValueType(expectation: "a number") { raw in
+    package static let number = ValueType(expectation: "a number") { raw in
         Double(raw).map(\.isFinite) ?? false
     }
 
     /// An absolute `http` or `https` URL with a host, such as `http://127.0.0.1:8080`.
-    public static let httpURL = ValueType(expectation: "an http(s) URL with a host") { parseHTTPURL($0) != nil }
+    package static let httpURL = ValueType(expectation: "an http(s) URL with a host") { parseHTTPURL($0) != nil }
 
     /// `key=value`, split at the first `=`; the key must not be empty, the value may be.
-    public static let keyValue = ValueType(expectation: "key=value with a non-empty key") { KeyValue($0) != nil }
+    package static let keyValue = ValueType(expectation: "key=value with a non-empty key") { KeyValue($0) != nil }
 
     /// One word out of `choices`, matched exactly.
-    public static func oneOf(_ choices: [String]) -> ValueType {
+    package static func oneOf(_ choices: [String]) -> ValueType {
         ValueType(expectation: "one of \(choices.joined(separator: ", "))", choices: choices) { choices.contains($0) }
     }
 
@@ -69,20 +69,20 @@ public struct ValueType: Sendable {
 }
 
 /// One `key=value` pair from a ``ValueType/keyValue`` option, such as `--query page=2`.
-public struct KeyValue: Sendable, Hashable {
+package struct KeyValue: Sendable, Hashable {
     /// The text before the first `=`; never empty.
-    public let key: String
+    package let key: String
     /// The text after the first `=`; may be empty and may itself contain `=`.
-    public let value: String
+    package let value: String
 
     /// A pair from its parts.
-    public init(key: String, value: String) {
+    package init(key: String, value: String) {
         self.key = key
         self.value = value
     }
 
     /// Splits `raw` at its first `=`; `nil` without one or with an empty key.
-    public init?(_ raw: String) {
+    package init?(_ raw: String) {
         guard let separator = raw.firstIndex(of: "="), separator != raw.startIndex else { return nil }
         key = String(raw[..<separator])
         value = String(raw[raw.index(after: separator)...])

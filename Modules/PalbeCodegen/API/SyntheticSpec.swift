@@ -13,10 +13,10 @@ import Foundation
 /// and without payloads, string enums with keyword values, nullable and three-way PATCH
 /// fields, dates, free-form objects, dictionaries and references between schemas (acyclic).
 /// Every schema is referenced by at least one operation when `operations >= schemas`.
-public enum SyntheticSpec {
+package enum SyntheticSpec {
     /// A document with `operations` operations and `schemas` component schemas (each at
     /// least 1); the same arguments always give the same bytes.
-    public static func make(operations: Int, schemas: Int) -> Data {
+    package static func make(operations: Int, schemas: Int) -> Data {
         let schemaCount = max(1, schemas)
         let operationCount = max(1, operations)
         var componentSchemas = JSONObject()

@@ -20,7 +20,7 @@ enum CodegenBenchmark {
         report("generation, best of 3", "\(fixed(best)) ms", "\(fileCount) files (target < 1,000 ms)")
 
         guard CommandLine.arguments.contains("codegen") else {
-            print("  (the build comparison runs only when asked: swift run -c release Benchmarks codegen)")
+            print("  (the build comparison runs only when asked: Benchmarks codegen)")
             return
         }
         try buildComparison()
@@ -30,7 +30,10 @@ enum CodegenBenchmark {
     /// one file per namespace and model, once as a single file. The package's own modules are built
     /// first and not timed, so each figure is the generated target alone.
     static func buildComparison() throws {
-        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        // The SDK package's root, wherever the command runs from: this file is
+        // Tools/Benchmarks/Sources/Benchmarks/CodegenBenchmark.swift inside it.
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<5 { root.deleteLastPathComponent() }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("codegen-bench-\(getpid())")
         let sources = scratch.appendingPathComponent("Sources/Generated")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)

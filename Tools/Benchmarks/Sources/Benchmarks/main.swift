@@ -1,6 +1,6 @@
 import Foundation
 
-/// `swift run -c release Benchmarks [name…]`: runs the named benchmarks (all when none), each
+/// `swift run -c release --package-path Tools/Benchmarks Benchmarks [name…]`: runs the named benchmarks (all when none), each
 /// printing its figures and the ratios that its targets are judged by, measured in this one run.
 let available: [(name: String, run: () async throws -> Void)] = [
     ("transport", TransportBenchmark.run),

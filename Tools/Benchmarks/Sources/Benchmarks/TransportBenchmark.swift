@@ -1,6 +1,7 @@
 import ErrorCore
 import Foundation
 import HTTPServer
+import SDKTransport
 import Synchronization
 
 /// Issue 2's benchmark: the transports against the in-process server on 127.0.0.1.

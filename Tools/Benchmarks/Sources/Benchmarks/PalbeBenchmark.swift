@@ -2,6 +2,7 @@ import ErrorCore
 import Foundation
 import HTTPServer
 import Palbe
+import SDKTransport
 
 /// Issue 4's benchmark. `pb.call` GET of a 1 KB JSON object against the bare transport on the same
 /// server (target: overhead ≤ 1.15×), and decoding a 10,000-todo response with the SDK's coders

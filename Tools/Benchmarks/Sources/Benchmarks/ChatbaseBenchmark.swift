@@ -2,6 +2,7 @@ import ChatbaseSDK
 import ErrorCore
 import Foundation
 import HTTPServer
+import SDKTransport
 import Synchronization
 
 /// Issue 6's benchmark: the Chatbase client's streaming path.

@@ -1,6 +1,7 @@
 import Emulator
 import ErrorCore
 import Foundation
+import SDKTransport
 
 /// Issue 3's benchmark: `GET /todos/{id}` on the embedded emulator with keep-alive, 16 concurrent
 /// connections through CurlTransport. Target: at least 5,000 requests/s on this 2-core machine.
