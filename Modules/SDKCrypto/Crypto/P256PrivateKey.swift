@@ -38,8 +38,9 @@ package struct P256PrivateKey: Sendable {
             throw .invalidKey(reason: "P-256 private key must be 32 bytes, got \(rawRepresentation.count)")
         }
         // Checked here, not left to the backend, so every backend refuses the same scalars with the
-        // same error. Not constant time: a scalar out of range is not a key anyone holds. No copy
-        // is made here; the backend wipes the copies it needs.
+        // same error. Like OpenSSL's BN_cmp it is not constant time, but it only reveals how many
+        // leading bytes are zero or equal n's, almost always none for a real key. No copy is made
+        // here; the backend wipes the copies it needs.
         guard rawRepresentation.contains(where: { $0 != 0 }), rawRepresentation.lexicographicallyPrecedes(Self.order)
         else {
             throw .invalidKey(reason: "P-256 private scalar is not in 1..<n")
