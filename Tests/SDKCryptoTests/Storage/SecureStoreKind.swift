@@ -17,6 +17,22 @@ enum SecureStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
 
     var testDescription: String { rawValue }
 
+    /// The kinds this process can exercise: the semantics suite's arguments.
+    ///
+    /// On macOS the Keychain store uses the data protection keychain, which refuses processes that
+    /// are not signed with an application identifier or keychain access group
+    /// (`errSecMissingEntitlement`), as a plain `swift test` bundle is not; there the Keychain runs
+    /// only when `SDK_KEYCHAIN_TESTS=1` says the test host is signed. iOS, tvOS, watchOS and
+    /// visionOS test hosts always run it.
+    static var testable: [SecureStoreKind] {
+        allCases.filter { kind in
+            #if os(macOS) && canImport(Security)
+                if kind == .keychain { return ProcessInfo.processInfo.environment["SDK_KEYCHAIN_TESTS"] == "1" }
+            #endif
+            return true
+        }
+    }
+
     /// Runs `body` with an empty store of this kind and removes whatever it left behind.
     func withFreshStore(_ body: (any SecureStore) throws -> Void) throws {
         switch self {

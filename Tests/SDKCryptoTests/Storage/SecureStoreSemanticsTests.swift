@@ -3,16 +3,17 @@ import Foundation
 import SDKCrypto
 import Testing
 
-/// What every ``SecureStore`` must do, run against each store the platform ships.
+/// What every ``SecureStore`` must do, run against each store the platform ships
+/// (``SecureStoreKind/testable``).
 @Suite struct SecureStoreSemanticsTests {
-    @Test(arguments: SecureStoreKind.allCases)
+    @Test(arguments: SecureStoreKind.testable)
     func missingKeyReadsNil(_ kind: SecureStoreKind) throws {
         try kind.withFreshStore { store throws in
             #expect(try store.read("token") == nil)
         }
     }
 
-    @Test(arguments: SecureStoreKind.allCases)
+    @Test(arguments: SecureStoreKind.testable)
     func writeThenOverwriteKeepsTheLatestValue(_ kind: SecureStoreKind) throws {
         try kind.withFreshStore { store throws in
             try store.write(Data("one".utf8), for: "token")
@@ -23,7 +24,7 @@ import Testing
     }
 
     /// Values are opaque bytes: not UTF-8, and longer than one read buffer of the file store.
-    @Test(arguments: SecureStoreKind.allCases)
+    @Test(arguments: SecureStoreKind.testable)
     func binaryValuesRoundTrip(_ kind: SecureStoreKind) throws {
         try kind.withFreshStore { store throws in
             let value = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 * 31) })
@@ -32,7 +33,7 @@ import Testing
         }
     }
 
-    @Test(arguments: SecureStoreKind.allCases)
+    @Test(arguments: SecureStoreKind.testable)
     func deleteRemovesOnlyThatKey(_ kind: SecureStoreKind) throws {
         try kind.withFreshStore { store throws in
             try store.write(Data("a".utf8), for: "identity-a")
@@ -43,7 +44,7 @@ import Testing
         }
     }
 
-    @Test(arguments: SecureStoreKind.allCases)
+    @Test(arguments: SecureStoreKind.testable)
     func deletingAMissingKeyIsNotAnError(_ kind: SecureStoreKind) throws {
         try kind.withFreshStore { store throws in
             try store.delete("token")
@@ -54,7 +55,7 @@ import Testing
         }
     }
 
-    @Test(arguments: SecureStoreKind.allCases, ["a", String(repeating: "k", count: 128), "A.b_c-9", "x..y"])
+    @Test(arguments: SecureStoreKind.testable, ["a", String(repeating: "k", count: 128), "A.b_c-9", "x..y"])
     func keysAtTheEdgesOfTheRuleAreAccepted(_ kind: SecureStoreKind, key: String) throws {
         try kind.withFreshStore { store throws in
             try store.write(Data("v".utf8), for: key)
@@ -64,7 +65,7 @@ import Testing
     }
 
     @Test(
-        arguments: SecureStoreKind.allCases,
+        arguments: SecureStoreKind.testable,
         ["", "../escape", "a/b", ".hidden", "..", String(repeating: "k", count: 129), "sp ace", "nul\u{0}", "é"]
     )
     func keysThatCouldEscapeAreRejected(_ kind: SecureStoreKind, key: String) throws {
