@@ -8,7 +8,7 @@ import SDKCrypto
 /// `$XDG_DATA_HOME/chatbase-sdk` (or `~/.local/share/chatbase-sdk`) with the token in a
 /// ``FileSecureStore`` in its `secure` subdirectory; on Apple platforms the device ID lives in
 /// `UserDefaults.standard` under `com.chatbase.sdk.deviceId`, as the official SDK documents, and
-/// the token in the same file store under Application Support (there is no Keychain store yet).
+/// the token in the Keychain (`KeychainSecureStore`, service ``keychainService``).
 /// Tests pass their own directory to isolate state.
 package struct ChatbaseStorage: Sendable {
     /// Where the device ID file lives.
@@ -25,13 +25,23 @@ package struct ChatbaseStorage: Sendable {
         self.usesUserDefaults = usesUserDefaults
     }
 
+    /// The Keychain service of the identity token items on Apple platforms.
+    package static let keychainService = "com.chatbase.sdk"
+
     /// The default location for this platform (see the type's discussion).
     package static var standard: ChatbaseStorage {
         #if canImport(Darwin)
             let support =
                 FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
                 ?? FileManager.default.temporaryDirectory
-            return ChatbaseStorage(directory: support.appendingPathComponent("chatbase-sdk"), usesUserDefaults: true)
+            #if canImport(Security)
+                let secureStore: (any SecureStore)? = KeychainSecureStore(service: keychainService)
+            #else
+                let secureStore: (any SecureStore)? = nil
+            #endif
+            return ChatbaseStorage(
+                directory: support.appendingPathComponent("chatbase-sdk"), secureStore: secureStore,
+                usesUserDefaults: true)
         #else
             return ChatbaseStorage(directory: standardDirectory(environment: ProcessInfo.processInfo.environment))
         #endif

@@ -1,4 +1,3 @@
-import COpenSSL
 import Foundation
 
 /// AES-256 in Galois/Counter Mode (NIST SP 800-38D) with 12-byte nonces and 16-byte tags: the
@@ -6,7 +5,7 @@ import Foundation
 ///
 /// A sealed box is `ciphertext‖tag`. Never seal two messages with the same key and nonce; draw
 /// nonces with `SecureRandom.bytes(AES256GCM.nonceByteCount)`. Inputs are limited to 2 GiB
-/// (OpenSSL's `int` lengths), far beyond any request body.
+/// (OpenSSL's `int` lengths, enforced on every platform), far beyond any request body.
 package enum AES256GCM {
     /// Key length in bytes.
     package static let keyByteCount = 32
@@ -20,7 +19,7 @@ package enum AES256GCM {
     /// - Throws: ``CryptoError/invalidKey(reason:)`` unless `key` is 32 bytes,
     ///   ``CryptoError/invalidNonce(byteCount:)`` unless `nonce` is 12 bytes,
     ///   ``CryptoError/inputTooLarge(byteCount:)`` past 2 GiB,
-    ///   ``CryptoError/openSSL(operation:message:)`` if OpenSSL fails.
+    ///   ``CryptoError/openSSL(operation:message:)`` if the cryptographic library fails.
     package static func seal(
         _ plaintext: some DataProtocol,
         key: some DataProtocol,
@@ -28,38 +27,9 @@ package enum AES256GCM {
         authenticating aad: some DataProtocol
     ) throws(CryptoError) -> Data {
         try validate(key: key, nonce: nonce)
-        let context = try makeContext()
-        defer { EVP_CIPHER_CTX_free(context) }
-        let initialized = key.withContiguousBytes { key in
-            nonce.withContiguousBytes { nonce in
-                EVP_EncryptInit_ex2(context, OpenSSLAlgorithms.aes256GCM, key.bytePointer, nonce.bytePointer, nil)
-            }
-        }
-        guard initialized == 1 else { throw .openSSLFailure("EVP_EncryptInit_ex2(AES-256-GCM)") }
-        try feedAAD(aad, into: context, update: EVP_EncryptUpdate)
-
-        // Never empty (the tag alone is 16 bytes), so the base address is valid.
-        let output = UnsafeMutableRawBufferPointer.allocate(byteCount: plaintext.count + tagByteCount, alignment: 1)
-        defer { output.deallocate() }
-        let out = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let written = try update(context, output: out, input: plaintext, with: EVP_EncryptUpdate)
-        var finalLength: Int32 = 0
-        guard EVP_EncryptFinal_ex(context, out + written, &finalLength) == 1 else {
-            throw .openSSLFailure("EVP_EncryptFinal_ex")
-        }
-        // GCM is a stream mode: every ciphertext byte comes out of the update call.
-        guard written + Int(finalLength) == plaintext.count else {
-            throw .openSSL(operation: "AES-256-GCM seal", message: "unexpected ciphertext length")
-        }
-        var params = [
-            OSSL_PARAM_construct_octet_string(
-                sdk_ossl_cipher_param_aead_tag(), output.baseAddress! + plaintext.count, tagByteCount),
-            OSSL_PARAM_construct_end(),
-        ]
-        guard EVP_CIPHER_CTX_get_params(context, &params) == 1 else {
-            throw .openSSLFailure("EVP_CIPHER_CTX_get_params(tag)")
-        }
-        return Data(buffer: UnsafeBufferPointer(start: out, count: output.count))
+        try validate(inputByteCount: plaintext.count)
+        try validate(inputByteCount: aad.count)
+        return try Backend.seal(plaintext, key: key, nonce: nonce, authenticating: aad)
     }
 
     /// Checks the tag of `sealed` (`ciphertext‖tag`) against `key`, `nonce` and `aad`, and
@@ -69,7 +39,7 @@ package enum AES256GCM {
     ///   key, nonce or `aad` is used, or `sealed` is shorter than a tag;
     ///   ``CryptoError/invalidKey(reason:)`` / ``CryptoError/invalidNonce(byteCount:)`` for wrong
     ///   lengths; ``CryptoError/inputTooLarge(byteCount:)`` past 2 GiB;
-    ///   ``CryptoError/openSSL(operation:message:)`` if OpenSSL fails.
+    ///   ``CryptoError/openSSL(operation:message:)`` if the cryptographic library fails.
     package static func open(
         _ sealed: some DataProtocol,
         key: some DataProtocol,
@@ -77,46 +47,14 @@ package enum AES256GCM {
         authenticating aad: some DataProtocol
     ) throws(CryptoError) -> Data {
         try validate(key: key, nonce: nonce)
+        try validate(inputByteCount: sealed.count)
+        try validate(inputByteCount: aad.count)
         guard sealed.count >= tagByteCount else { throw .authenticationFailure }
-        let context = try makeContext()
-        defer { EVP_CIPHER_CTX_free(context) }
-        let initialized = key.withContiguousBytes { key in
-            nonce.withContiguousBytes { nonce in
-                EVP_DecryptInit_ex2(context, OpenSSLAlgorithms.aes256GCM, key.bytePointer, nonce.bytePointer, nil)
-            }
-        }
-        guard initialized == 1 else { throw .openSSLFailure("EVP_DecryptInit_ex2(AES-256-GCM)") }
-        try feedAAD(aad, into: context, update: EVP_DecryptUpdate)
-
-        let sealedBytes = [UInt8](sealed)
-        let ciphertext = sealedBytes[..<(sealedBytes.count - tagByteCount)]
-        var tag = Array(sealedBytes.suffix(tagByteCount))
-        // One spare byte keeps the address valid for an empty plaintext.
-        let output = UnsafeMutableRawBufferPointer.allocate(byteCount: ciphertext.count + 1, alignment: 1)
-        defer {
-            // Unauthenticated plaintext must not linger in freed memory.
-            OPENSSL_cleanse(output.baseAddress, output.count)
-            output.deallocate()
-        }
-        let out = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let written = try update(context, output: out, input: ciphertext, with: EVP_DecryptUpdate)
-        let tagSet = tag.withUnsafeMutableBytes { tagBytes in
-            var params = [
-                OSSL_PARAM_construct_octet_string(
-                    sdk_ossl_cipher_param_aead_tag(), tagBytes.baseAddress, tagBytes.count),
-                OSSL_PARAM_construct_end(),
-            ]
-            return EVP_CIPHER_CTX_set_params(context, &params)
-        }
-        guard tagSet == 1 else { throw .openSSLFailure("EVP_CIPHER_CTX_set_params(tag)") }
-        var finalLength: Int32 = 0
-        guard EVP_DecryptFinal_ex(context, out + written, &finalLength) == 1 else {
-            OpenSSLErrorQueue.clear()
-            throw .authenticationFailure
-        }
-        return Data(buffer: UnsafeBufferPointer(start: out, count: written + Int(finalLength)))
+        return try Backend.open(sealed, key: key, nonce: nonce, authenticating: aad)
     }
 
+    // The checks live here rather than in a backend, so every backend reports the same error for
+    // the same mistake.
     private static func validate(key: some DataProtocol, nonce: some DataProtocol) throws(CryptoError) {
         guard key.count == keyByteCount else {
             throw .invalidKey(reason: "AES-256-GCM key must be 32 bytes, got \(key.count)")
@@ -124,41 +62,7 @@ package enum AES256GCM {
         guard nonce.count == nonceByteCount else { throw .invalidNonce(byteCount: nonce.count) }
     }
 
-    private static func makeContext() throws(CryptoError) -> OpaquePointer {
-        guard let context = EVP_CIPHER_CTX_new() else { throw .openSSLFailure("EVP_CIPHER_CTX_new") }
-        return context
-    }
-
-    private typealias UpdateFunction = (
-        OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?, UnsafePointer<UInt8>?, Int32
-    ) -> Int32
-
-    /// Authenticates `aad` without encrypting it: an update call with no output buffer.
-    private static func feedAAD(
-        _ aad: some DataProtocol,
-        into context: OpaquePointer,
-        update: UpdateFunction
-    ) throws(CryptoError) {
-        guard !aad.isEmpty else { return }
-        _ = try self.update(context, output: nil, input: aad, with: update)
-    }
-
-    /// Runs one update call over `input` and returns how many bytes it wrote to `output`.
-    private static func update(
-        _ context: OpaquePointer,
-        output: UnsafeMutablePointer<UInt8>?,
-        input: some DataProtocol,
-        with update: UpdateFunction
-    ) throws(CryptoError) -> Int {
-        guard !input.isEmpty else { return 0 }
-        guard let length = Int32(exactly: input.count) else {
-            throw .inputTooLarge(byteCount: input.count)
-        }
-        var written: Int32 = 0
-        let status = input.withContiguousBytes { bytes in
-            update(context, output, &written, bytes.bytePointer, length)
-        }
-        guard status == 1 else { throw .openSSLFailure("AES-256-GCM update") }
-        return Int(written)
+    private static func validate(inputByteCount: Int) throws(CryptoError) {
+        guard inputByteCount <= Int(Int32.max) else { throw .inputTooLarge(byteCount: inputByteCount) }
     }
 }

@@ -1,4 +1,3 @@
-import COpenSSL
 import Foundation
 
 extension P256PrivateKey {
@@ -8,20 +7,8 @@ extension P256PrivateKey {
     /// The result is raw key material, not a key: pass it through ``HKDFSHA256`` before use.
     /// `publicKey` was validated when it was built, so a hostile point cannot get this far.
     ///
-    /// - Throws: ``CryptoError/openSSL(operation:message:)`` if OpenSSL fails.
+    /// - Throws: ``CryptoError/openSSL(operation:message:)`` if the cryptographic library fails.
     package func sharedSecret(with publicKey: P256PublicKey) throws(CryptoError) -> Data {
-        try key.withContext("ECDH") { context throws(CryptoError) -> Data in
-            guard EVP_PKEY_derive_init(context) == 1 else { throw .openSSLFailure("EVP_PKEY_derive_init") }
-            guard EVP_PKEY_derive_set_peer(context, publicKey.key.pointer) == 1 else {
-                throw .openSSLFailure("EVP_PKEY_derive_set_peer")
-            }
-            var secret = Data(count: 32)
-            var length = secret.count
-            let status = secret.withUnsafeMutableBytes { buffer in
-                EVP_PKEY_derive(context, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), &length)
-            }
-            guard status == 1, length == 32 else { throw .openSSLFailure("EVP_PKEY_derive") }
-            return secret
-        }
+        try key.sharedSecret(with: publicKey.key)
     }
 }

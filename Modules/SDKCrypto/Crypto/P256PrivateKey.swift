@@ -1,44 +1,31 @@
-import COpenSSL
 import Foundation
 
 /// A NIST P-256 private key: signs ES256 (DPoP proofs, JWTs, software passkeys) and agrees on
 /// ECDH secrets (sealed bodies).
 ///
 /// Use one key for one purpose — a DPoP device key signs, an ephemeral sealing key agrees — even
-/// though the type allows both. The private scalar stays inside OpenSSL, which wipes it when the
-/// last copy of the key is gone; ``rawRepresentation`` exports it for persistence only.
+/// though the type allows both. The private scalar stays inside the cryptographic library, which
+/// wipes it when the last copy of the key is gone; ``rawRepresentation`` exports it for persistence
+/// only.
 package struct P256PrivateKey: Sendable {
-    let key: EVPKey
+    let key: Backend
     /// The matching public key.
     package let publicKey: P256PublicKey
 
-    /// A fresh key pair from OpenSSL's CSPRNG.
+    /// The order n of the P-256 group, big-endian: valid private scalars are `1..<n`.
+    private static let order: [UInt8] = [
+        0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+        0xBC, 0xE6, 0xFA, 0xAD, 0xA7, 0x17, 0x9E, 0x84, 0xF3, 0xB9, 0xCA, 0xC2, 0xFC, 0x63, 0x25, 0x51,
+    ]
+
+    /// A fresh key pair from the system's CSPRNG.
     ///
     /// Generation needs only randomness and memory; if either is unavailable the process stops,
     /// as with ``SecureRandom``.
     package init() {
-        guard let context = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else {
-            openSSLFatal("EVP_PKEY_CTX_new_from_name(EC)")
-        }
-        defer { EVP_PKEY_CTX_free(context) }
-        guard EVP_PKEY_keygen_init(context) == 1,
-            EVP_PKEY_CTX_set_group_name(context, sdk_ossl_name_p256()) == 1
-        else { openSSLFatal("EVP_PKEY_keygen_init(P-256)") }
-        var generated: OpaquePointer?
-        guard EVP_PKEY_generate(context, &generated) == 1, let generated else { openSSLFatal("EVP_PKEY_generate") }
-        key = EVPKey(taking: generated)
-
-        var point = [UInt8](repeating: 0, count: 65)
-        var length = 0
-        guard
-            EVP_PKEY_get_octet_string_param(generated, sdk_ossl_pkey_param_pub_key(), &point, point.count, &length)
-                == 1, length == 65
-        else { openSSLFatal("EVP_PKEY_get_octet_string_param(pub)") }
-        do {
-            publicKey = try P256PublicKey(x963Representation: point)
-        } catch {
-            openSSLFatal("P-256 key generation produced an invalid public key (\(error))")
-        }
+        let key = Backend()
+        self.key = key
+        publicKey = key.publicKey
     }
 
     /// Restores a key from its 32-byte big-endian private scalar, as ``rawRepresentation``
@@ -50,94 +37,33 @@ package struct P256PrivateKey: Sendable {
         guard rawRepresentation.count == 32 else {
             throw .invalidKey(reason: "P-256 private key must be 32 bytes, got \(rawRepresentation.count)")
         }
-        var scalar = [UInt8](rawRepresentation)
-        defer { OPENSSL_cleanse(&scalar, scalar.count) }
-        var point = try Self.publicPoint(forScalar: scalar)
-
-        // OSSL_PARAM carries big numbers in native byte order.
-        var nativeScalar = scalar
-        defer { OPENSSL_cleanse(&nativeScalar, nativeScalar.count) }
-        #if _endian(little)
-            nativeScalar.reverse()
-        #endif
-        // withUnsafeMutableBytes erases typed errors, so the import reports through a Result.
-        let imported = nativeScalar.withUnsafeMutableBytes { scalarBytes in
-            point.withUnsafeMutableBytes { pointBytes in
-                var params = [
-                    OSSL_PARAM_construct_utf8_string(
-                        sdk_ossl_pkey_param_group_name(), UnsafeMutablePointer(mutating: sdk_ossl_name_p256()), 0),
-                    OSSL_PARAM_construct_BN(
-                        sdk_ossl_pkey_param_priv_key(), scalarBytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                        scalarBytes.count),
-                    OSSL_PARAM_construct_octet_string(
-                        sdk_ossl_pkey_param_pub_key(), pointBytes.baseAddress, pointBytes.count),
-                    OSSL_PARAM_construct_end(),
-                ]
-                return Result { () throws(CryptoError) in
-                    try EVPKey.fromData(&params, selection: sdk_evp_pkey_selection_keypair())
-                }
-            }
+        // Checked here, not left to the backend, so every backend refuses the same scalars with the
+        // same error. Like OpenSSL's BN_cmp it is not constant time, but it only reveals how many
+        // leading bytes are zero or equal n's, almost always none for a real key. No copy is made
+        // here; the backend wipes the copies it needs.
+        guard rawRepresentation.contains(where: { $0 != 0 }), rawRepresentation.lexicographicallyPrecedes(Self.order)
+        else {
+            throw .invalidKey(reason: "P-256 private scalar is not in 1..<n")
         }
-        key = try imported.get()
-        publicKey = try P256PublicKey(x963Representation: point)
+        let key = try Backend(scalar: rawRepresentation)
+        self.key = key
+        publicKey = key.publicKey
     }
 
     /// The 32-byte big-endian private scalar, for persisting the key (a DPoP device key lives as
     /// long as the session). Treat it as a secret: store it only in the key store, never log it.
     package var rawRepresentation: Data {
-        var scalar: OpaquePointer?
-        guard EVP_PKEY_get_bn_param(key.pointer, sdk_ossl_pkey_param_priv_key(), &scalar) == 1, let scalar else {
-            openSSLFatal("EVP_PKEY_get_bn_param(priv)")
-        }
-        defer { BN_clear_free(scalar) }
-        var bytes = Data(count: 32)
-        let written = bytes.withUnsafeMutableBytes { buffer in
-            BN_bn2binpad(scalar, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), 32)
-        }
-        guard written == 32 else { openSSLFatal("BN_bn2binpad") }
-        return bytes
+        key.rawRepresentation
     }
 
     /// An ECDSA signature over SHA-256(`message`) in the 64-byte `r‖s` form JWS ES256 uses.
     ///
-    /// Signatures are randomized (OpenSSL draws a fresh nonce), so signing the same message twice
+    /// Signatures are randomized (a fresh nonce per signature), so signing the same message twice
     /// gives different bytes; both verify. Wrap in ``P256Signature`` for the DER form.
     ///
-    /// - Throws: ``CryptoError/openSSL(operation:message:)`` if OpenSSL fails, which a healthy
-    ///   system does not do.
+    /// - Throws: ``CryptoError/openSSL(operation:message:)`` if the cryptographic library fails,
+    ///   which a healthy system does not do.
     package func signature(for message: some DataProtocol) throws(CryptoError) -> Data {
-        guard let context = EVP_MD_CTX_new() else { throw .openSSLFailure("EVP_MD_CTX_new") }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestSignInit_ex(context, nil, sdk_ossl_name_sha256(), nil, nil, key.pointer, nil) == 1 else {
-            throw .openSSLFailure("EVP_DigestSignInit_ex")
-        }
-        // 72 bytes is the largest DER encoding of a P-256 signature.
-        var der = [UInt8](repeating: 0, count: 72)
-        var length = der.count
-        let status = message.withContiguousBytes { bytes in
-            EVP_DigestSign(context, &der, &length, bytes.bytePointer, bytes.count)
-        }
-        guard status == 1 else { throw .openSSLFailure("EVP_DigestSign") }
-        return try P256Signature(derRepresentation: der.prefix(length)).rawRepresentation
-    }
-
-    /// The uncompressed public point `scalar × G`, after checking `1 ≤ scalar < n`.
-    private static func publicPoint(forScalar scalar: [UInt8]) throws(CryptoError) -> [UInt8] {
-        guard let group = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1) else {
-            throw .openSSLFailure("EC_GROUP_new_by_curve_name(P-256)")
-        }
-        defer { EC_GROUP_free(group) }
-        guard let secret = BN_bin2bn(scalar, Int32(scalar.count), nil) else { throw .openSSLFailure("BN_bin2bn") }
-        defer { BN_clear_free(secret) }
-        guard BN_is_zero(secret) == 0, BN_cmp(secret, EC_GROUP_get0_order(group)) < 0 else {
-            throw .invalidKey(reason: "P-256 private scalar is not in 1..<n")
-        }
-        guard let point = EC_POINT_new(group) else { throw .openSSLFailure("EC_POINT_new") }
-        defer { EC_POINT_free(point) }
-        guard EC_POINT_mul(group, point, secret, nil, nil, nil) == 1 else { throw .openSSLFailure("EC_POINT_mul") }
-        var encoded = [UInt8](repeating: 0, count: 65)
-        let written = EC_POINT_point2oct(group, point, POINT_CONVERSION_UNCOMPRESSED, &encoded, encoded.count, nil)
-        guard written == 65 else { throw .openSSLFailure("EC_POINT_point2oct") }
-        return encoded
+        try key.signature(for: message)
     }
 }

@@ -1,11 +1,11 @@
-import COpenSSL
 import Foundation
 
-/// Random bytes from OpenSSL's CSPRNG (`RAND_bytes`), for keys, nonces, `jti`s and PKCE verifiers.
+/// Random bytes from the system's CSPRNG, for keys, nonces, `jti`s and PKCE verifiers: OpenSSL's
+/// `RAND_bytes` on Linux, `SecRandomCopyBytes` on Apple platforms.
 ///
-/// OpenSSL seeds itself from the operating system and reseeds per thread, so calls from any thread
-/// are safe. A failure means the system cannot supply entropy; continuing would hand out
-/// predictable secrets, so the process stops instead, with a message that says so.
+/// Both seed themselves from the operating system and are safe to call from any thread. A failure
+/// means the system cannot supply entropy; continuing would hand out predictable secrets, so the
+/// process stops instead, with a message that says so.
 package enum SecureRandom {
     /// `count` cryptographically secure random bytes. `count` must not be negative.
     package static func bytes(_ count: Int) -> Data {
@@ -20,18 +20,8 @@ package enum SecureRandom {
 
     /// Fills `buffer` with cryptographically secure random bytes.
     package static func fill(_ buffer: UnsafeMutableRawBufferPointer) {
-        guard let base = buffer.baseAddress else { return }
-        // RAND_bytes takes an Int32 count; larger requests are served in slices.
-        var offset = 0
-        while offset < buffer.count {
-            let chunk = min(buffer.count - offset, Int(Int32.max))
-            let start = (base + offset).assumingMemoryBound(to: UInt8.self)
-            guard RAND_bytes(start, Int32(chunk)) == 1 else {
-                fatalError(
-                    "SecureRandom: the OpenSSL CSPRNG failed (\(OpenSSLErrorQueue.drain())); refusing to continue")
-            }
-            offset += chunk
-        }
+        guard buffer.baseAddress != nil, buffer.count > 0 else { return }
+        Backend.fill(buffer)
     }
 
     /// A random (version 4, RFC 9562) UUID drawn from the CSPRNG.

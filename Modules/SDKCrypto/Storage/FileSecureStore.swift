@@ -19,7 +19,7 @@ import Foundation
 /// - Symbolic links are not followed when reading.
 ///
 /// It protects against other users of the machine, not against the same user: that is the file
-/// system's limit. On Apple platforms prefer a Keychain-backed store.
+/// system's limit. On Apple platforms prefer `KeychainSecureStore`.
 public struct FileSecureStore: SecureStore {
     /// The directory holding the files.
     public let directory: URL
@@ -93,18 +93,10 @@ public struct FileSecureStore: SecureStore {
     }
 
     /// Whether `key` may be used: 1–128 of `A–Z a–z 0–9 . _ -`, not starting with `.`.
+    ///
+    /// Every store in this module, the Keychain store included, accepts exactly these keys.
     public static func isValidKey(_ key: String) -> Bool {
-        let bytes = Array(key.utf8)
-        guard (1...128).contains(bytes.count), bytes[0] != UInt8(ascii: ".") else { return false }
-        return bytes.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                true
-            default:
-                false
-            }
-        }
+        SecureStoreKey.isValid(key)
     }
 
     private func filePath(for key: String, operation: String) throws -> String {

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Values are opaque bytes under string keys. Implementations must be safe to call from any thread
 /// and must throw rather than lose data silently. ``FileSecureStore`` is the implementation on
-/// Linux; an app may pass its own (a Keychain wrapper, an in-memory store for tests).
+/// Linux, `KeychainSecureStore` the one on Apple platforms; an app may pass its own (an in-memory
+/// store for tests).
 public protocol SecureStore: Sendable {
     /// The bytes stored under `key`, or `nil` when there are none.
     func read(_ key: String) throws -> Data?
@@ -20,15 +21,16 @@ public struct SecureStoreError: Error, Sendable, Equatable, CustomStringConverti
     public enum Kind: Sendable, Equatable {
         /// The key is empty, too long, or has characters that could name another file.
         case invalidKey
-        /// The file system refused (the `errno` is in ``SecureStoreError/code``).
+        /// The storage refused: the file system (``SecureStoreError/code`` is the `errno`, positive)
+        /// or the Keychain (``SecureStoreError/code`` is the `OSStatus`, negative).
         case io
     }
 
     /// What kind of failure it was.
     public var kind: Kind
-    /// The operation: `read`, `write`, `delete` or `prepare`.
+    /// The operation: `read`, `write`, `delete` or (file store only) `prepare`.
     public var operation: String
-    /// The `errno` of an ``Kind/io`` failure, else 0.
+    /// The `errno` (positive) or Keychain `OSStatus` (negative) of an ``Kind/io`` failure, else 0.
     public var code: Int32
 
     /// Creates an error.
@@ -38,10 +40,12 @@ public struct SecureStoreError: Error, Sendable, Equatable, CustomStringConverti
         self.code = code
     }
 
-    /// `"secure store write failed (errno 13)"`; never contains a key's value.
+    /// `"secure store write failed (errno 13)"`, or `"… (OSStatus -25308)"` from the Keychain;
+    /// never contains a key's value.
     public var description: String {
         switch kind {
         case .invalidKey: "secure store \(operation): invalid key"
+        case .io where code < 0: "secure store \(operation) failed (OSStatus \(code))"
         case .io: "secure store \(operation) failed (errno \(code))"
         }
     }

@@ -45,16 +45,18 @@ import Testing
             tag: "76fc6ece0f4e1768cddf8853bb2d551b"),
     ]
 
-    @Test(arguments: vectors)
-    func sealMatchesKnownAnswer(_ vector: Vector) throws {
+    @Test(arguments: CryptoBackend.available, vectors)
+    func sealMatchesKnownAnswer(_ backend: CryptoBackend, _ vector: Vector) throws {
+        try backend.requireActive()
         let sealed = try AES256GCM.seal(
             HexCoding.decode(vector.plaintext), key: HexCoding.decode(vector.key),
             nonce: HexCoding.decode(vector.nonce), authenticating: HexCoding.decode(vector.aad))
         #expect(HexCoding.encode(sealed) == vector.ciphertext + vector.tag)
     }
 
-    @Test(arguments: vectors)
-    func openRecoversKnownPlaintext(_ vector: Vector) throws {
+    @Test(arguments: CryptoBackend.available, vectors)
+    func openRecoversKnownPlaintext(_ backend: CryptoBackend, _ vector: Vector) throws {
+        try backend.requireActive()
         let opened = try AES256GCM.open(
             HexCoding.decode(vector.ciphertext + vector.tag), key: HexCoding.decode(vector.key),
             nonce: HexCoding.decode(vector.nonce), authenticating: HexCoding.decode(vector.aad))
@@ -66,8 +68,9 @@ import Testing
     }
 
     /// Test case 16 altered one way at a time: every change must fail authentication.
-    @Test(arguments: Tamper.allCases)
-    func tamperingFailsAuthentication(_ tamper: Tamper) {
+    @Test(arguments: CryptoBackend.available, Tamper.allCases)
+    func tamperingFailsAuthentication(_ backend: CryptoBackend, _ tamper: Tamper) throws {
+        try backend.requireActive()
         let vector = Self.vectors[3]
         var sealed = HexCoding.decode(vector.ciphertext + vector.tag)
         var key = HexCoding.decode(vector.key)
@@ -87,7 +90,9 @@ import Testing
         }
     }
 
-    @Test func boxShorterThanATagFailsAuthentication() {
+    @Test(arguments: CryptoBackend.available)
+    func boxShorterThanATagFailsAuthentication(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         #expect(throws: CryptoError.authenticationFailure) {
             try AES256GCM.open(
                 Data(repeating: 0, count: 15), key: Data(repeating: 0, count: 32), nonce: Data(repeating: 0, count: 12),
@@ -95,7 +100,9 @@ import Testing
         }
     }
 
-    @Test func roundTripWithRandomKeyAndNonce() throws {
+    @Test(arguments: CryptoBackend.available)
+    func roundTripWithRandomKeyAndNonce(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let key = SecureRandom.bytes(AES256GCM.keyByteCount)
         let nonce = SecureRandom.bytes(AES256GCM.nonceByteCount)
         let body = Data(#"{"email":"dev@example.com","password":"hunter22"}"#.utf8)
@@ -108,8 +115,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [0, 16, 31, 33])
-    func wrongKeyLengthIsRejected(_ count: Int) {
+    @Test(arguments: CryptoBackend.available, [0, 16, 31, 33])
+    func wrongKeyLengthIsRejected(_ backend: CryptoBackend, _ count: Int) throws {
+        try backend.requireActive()
         let expected = CryptoError.invalidKey(reason: "AES-256-GCM key must be 32 bytes, got \(count)")
         #expect(throws: expected) {
             try AES256GCM.seal(
@@ -123,8 +131,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [0, 8, 11, 13, 16])
-    func wrongNonceLengthIsRejected(_ count: Int) {
+    @Test(arguments: CryptoBackend.available, [0, 8, 11, 13, 16])
+    func wrongNonceLengthIsRejected(_ backend: CryptoBackend, _ count: Int) throws {
+        try backend.requireActive()
         #expect(throws: CryptoError.invalidNonce(byteCount: count)) {
             try AES256GCM.seal(
                 Data(), key: Data(repeating: 0, count: 32), nonce: Data(repeating: 0, count: count),

@@ -31,36 +31,44 @@ import Testing
             okm: "8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d9d201395faa4b61a96c8"),
     ]
 
-    @Test(arguments: vectors)
-    func knownAnswer(_ vector: Vector) throws {
+    @Test(arguments: CryptoBackend.available, vectors)
+    func knownAnswer(_ backend: CryptoBackend, _ vector: Vector) throws {
+        try backend.requireActive()
         let okm = try HKDFSHA256.deriveKey(
             inputKeyMaterial: vector.inputKeyMaterial, salt: vector.salt, info: vector.info,
             outputByteCount: vector.okm.count / 2)
         #expect(HexCoding.encode(okm) == vector.okm)
     }
 
-    @Test func shorterOutputIsAPrefixOfLongerOutput() throws {
+    @Test(arguments: CryptoBackend.available)
+    func shorterOutputIsAPrefixOfLongerOutput(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let vector = Self.vectors[0]
         let okm = try HKDFSHA256.deriveKey(
             inputKeyMaterial: vector.inputKeyMaterial, salt: vector.salt, info: vector.info, outputByteCount: 32)
         #expect(HexCoding.encode(okm) == String(vector.okm.prefix(64)))
     }
 
-    @Test func maximumOutputLengthIsProduced() throws {
+    @Test(arguments: CryptoBackend.available)
+    func maximumOutputLengthIsProduced(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let okm = try HKDFSHA256.deriveKey(
             inputKeyMaterial: Data([1]), salt: Data(), info: Data(), outputByteCount: 8160)
         #expect(okm.count == HKDFSHA256.maximumOutputByteCount)
     }
 
-    @Test(arguments: [0, -1, 8161])
-    func outputLengthOutsideTheRangeIsRejected(_ count: Int) {
+    @Test(arguments: CryptoBackend.available, [0, -1, 8161])
+    func outputLengthOutsideTheRangeIsRejected(_ backend: CryptoBackend, _ count: Int) throws {
+        try backend.requireActive()
         #expect(throws: CryptoError.invalidOutputLength(count)) {
             try HKDFSHA256.deriveKey(inputKeyMaterial: Data([1]), salt: Data(), info: Data(), outputByteCount: count)
         }
     }
 
     /// Not an RFC vector: computed with Python `cryptography`'s HKDF and the `openssl` C API.
-    @Test func emptyInputKeyMaterialIsAllowed() throws {
+    @Test(arguments: CryptoBackend.available)
+    func emptyInputKeyMaterialIsAllowed(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let okm = try HKDFSHA256.deriveKey(inputKeyMaterial: Data(), salt: Data(), info: Data(), outputByteCount: 32)
         #expect(HexCoding.encode(okm) == "eb70f01dede9afafa449eee1b1286504e1f62388b3f7dd4f956697b0e828fe18")
     }

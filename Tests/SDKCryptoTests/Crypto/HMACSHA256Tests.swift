@@ -41,27 +41,34 @@ import Testing
             mac: "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"),
     ]
 
-    @Test(arguments: vectors)
-    func knownAnswer(_ vector: Vector) {
+    @Test(arguments: CryptoBackend.available, vectors)
+    func knownAnswer(_ backend: CryptoBackend, _ vector: Vector) throws {
+        try backend.requireActive()
         let mac = HMACSHA256.authenticationCode(for: vector.message, key: vector.key)
         #expect(HexCoding.encode(mac) == vector.mac)
         #expect(HMACSHA256.isValid(HexCoding.decode(vector.mac), for: vector.message, key: vector.key))
     }
 
     /// RFC 4231 test case 5 publishes only the first 128 bits.
-    @Test func truncatedOutputTestCase5() {
+    @Test(arguments: CryptoBackend.available)
+    func truncatedOutputTestCase5(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let mac = HMACSHA256.authenticationCode(
             for: Data("Test With Truncation".utf8), key: Data(repeating: 0x0C, count: 20))
         #expect(HexCoding.encode(mac.prefix(16)) == "a3b6167473100ee06e0c796c2955552b")
     }
 
-    @Test func emptyKeyAndMessageAreAccepted() {
+    @Test(arguments: CryptoBackend.available)
+    func emptyKeyAndMessageAreAccepted(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         #expect(
             HexCoding.encode(HMACSHA256.authenticationCode(for: Data(), key: Data()))
                 == "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad")
     }
 
-    @Test func validationRejectsAlteredCodesMessagesAndKeys() {
+    @Test(arguments: CryptoBackend.available)
+    func validationRejectsAlteredCodesMessagesAndKeys(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let key = Data("Jefe".utf8)
         let message = Data("what do ya want for nothing?".utf8)
         let mac = HMACSHA256.authenticationCode(for: message, key: key)

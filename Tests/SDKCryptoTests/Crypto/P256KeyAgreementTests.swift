@@ -37,32 +37,39 @@ import Testing
             sharedSecret: "46fc62106420ff012e54a434fbdd2d25ccc5852060561e68040dd7778997bd7b"),
     ]
 
-    @Test(arguments: vectors)
-    func knownAnswer(_ vector: Vector) throws {
+    @Test(arguments: CryptoBackend.available, vectors)
+    func knownAnswer(_ backend: CryptoBackend, _ vector: Vector) throws {
+        try backend.requireActive()
         let key = try P256PrivateKey(rawRepresentation: HexCoding.decode(vector.privateKey))
         let peer = try P256PublicKey(x963Representation: HexCoding.decode("04" + vector.peerX + vector.peerY))
         #expect(HexCoding.encode(try key.sharedSecret(with: peer)) == vector.sharedSecret)
     }
 
     /// The public keys the vectors publish for their own private keys (g^i in RFC 5903, QIUT in CAVS).
-    @Test(arguments: [
-        (
-            "c88f01f510d9ac3f70a292daa2316de544e9aab8afe84049c62a9c57862d1433",
-            "dad0b65394221cf9b051e1feca5787d098dfe637fc90b9ef945d0c3772581180"
-                + "5271a0461cdb8252d61f1c456fa3e59ab1f45b33accf5f58389e0577b8990bb3"
-        ),
-        (
-            "7d7dc5f71eb29ddaf80d6214632eeae03d9058af1fb6d22ed80badb62bc1a534",
-            "ead218590119e8876b29146ff89ca61770c4edbbf97d38ce385ed281d8a6b230"
-                + "28af61281fd35e2fa7002523acc85a429cb06ee6648325389f59edfce1405141"
-        ),
-    ])
-    func publicKeyOfVectorPrivateKey(privateKey: String, point: String) throws {
+    @Test(
+        arguments: CryptoBackend.available,
+        [
+            (
+                "c88f01f510d9ac3f70a292daa2316de544e9aab8afe84049c62a9c57862d1433",
+                "dad0b65394221cf9b051e1feca5787d098dfe637fc90b9ef945d0c3772581180"
+                    + "5271a0461cdb8252d61f1c456fa3e59ab1f45b33accf5f58389e0577b8990bb3"
+            ),
+            (
+                "7d7dc5f71eb29ddaf80d6214632eeae03d9058af1fb6d22ed80badb62bc1a534",
+                "ead218590119e8876b29146ff89ca61770c4edbbf97d38ce385ed281d8a6b230"
+                    + "28af61281fd35e2fa7002523acc85a429cb06ee6648325389f59edfce1405141"
+            ),
+        ])
+    func publicKeyOfVectorPrivateKey(_ backend: CryptoBackend, vector: (privateKey: String, point: String)) throws {
+        try backend.requireActive()
+        let (privateKey, point) = vector
         let key = try P256PrivateKey(rawRepresentation: HexCoding.decode(privateKey))
         #expect(HexCoding.encode(key.publicKey.x963Representation) == "04" + point)
     }
 
-    @Test func bothSidesOfAFreshAgreementDeriveTheSameSecret() throws {
+    @Test(arguments: CryptoBackend.available)
+    func bothSidesOfAFreshAgreementDeriveTheSameSecret(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let client = P256PrivateKey()
         let server = P256PrivateKey()
         let clientSecret = try client.sharedSecret(with: server.publicKey)

@@ -15,7 +15,9 @@ import Testing
         try P256PrivateKey(rawRepresentation: HexCoding.decode(rfc6979PrivateKey))
     }
 
-    @Test func publicKeyDerivedFromRFC6979PrivateKeyMatchesUxUy() throws {
+    @Test(arguments: CryptoBackend.available)
+    func publicKeyDerivedFromRFC6979PrivateKeyMatchesUxUy(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let key = try Self.rfc6979Key()
         #expect(HexCoding.encode(key.publicKey.x963Representation) == "04" + Self.rfc6979Ux + Self.rfc6979Uy)
         #expect(HexCoding.encode(key.publicKey.x) == Self.rfc6979Ux)
@@ -23,7 +25,9 @@ import Testing
     }
 
     /// n − 1 is the largest valid scalar; its public key is −G = (Gx, p − Gy).
-    @Test func largestScalarIsAcceptedAndGivesMinusG() throws {
+    @Test(arguments: CryptoBackend.available)
+    func largestScalarIsAcceptedAndGivesMinusG(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let key = try P256PrivateKey(rawRepresentation: HexCoding.decode(String(Self.order.dropLast()) + "0"))
         #expect(
             HexCoding.encode(key.publicKey.x963Representation)
@@ -31,7 +35,9 @@ import Testing
                 + "b01cbd1c01e58065711814b583f061e9d431cca994cea1313449bf97c840ae0a")
     }
 
-    @Test func rawRepresentationRoundTrips() throws {
+    @Test(arguments: CryptoBackend.available)
+    func rawRepresentationRoundTrips(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         #expect(HexCoding.encode(try Self.rfc6979Key().rawRepresentation) == Self.rfc6979PrivateKey)
         let generated = P256PrivateKey()
         let restored = try P256PrivateKey(rawRepresentation: generated.rawRepresentation)
@@ -39,7 +45,9 @@ import Testing
         #expect(restored.rawRepresentation == generated.rawRepresentation)
     }
 
-    @Test func generatedKeysAreDistinctAndWellFormed() {
+    @Test(arguments: CryptoBackend.available)
+    func generatedKeysAreDistinctAndWellFormed(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let first = P256PrivateKey()
         let second = P256PrivateKey()
         #expect(first.rawRepresentation.count == 32)
@@ -48,39 +56,47 @@ import Testing
         #expect(first.publicKey != second.publicKey)
     }
 
-    @Test(arguments: [
-        String(repeating: "00", count: 32),  // zero
-        order,  // n
-        "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632552",  // n + 1
-        String(repeating: "ff", count: 32),
-    ])
-    func scalarsOutsideTheGroupAreRejected(_ hex: String) {
+    @Test(
+        arguments: CryptoBackend.available,
+        [
+            String(repeating: "00", count: 32),  // zero
+            order,  // n
+            "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632552",  // n + 1
+            String(repeating: "ff", count: 32),
+        ])
+    func scalarsOutsideTheGroupAreRejected(_ backend: CryptoBackend, _ hex: String) throws {
+        try backend.requireActive()
         #expect(throws: CryptoError.invalidKey(reason: "P-256 private scalar is not in 1..<n")) {
             try P256PrivateKey(rawRepresentation: HexCoding.decode(hex))
         }
     }
 
-    @Test(arguments: [0, 31, 33, 64])
-    func wrongLengthIsRejected(_ count: Int) {
+    @Test(arguments: CryptoBackend.available, [0, 31, 33, 64])
+    func wrongLengthIsRejected(_ backend: CryptoBackend, _ count: Int) throws {
+        try backend.requireActive()
         #expect(throws: CryptoError.invalidKey(reason: "P-256 private key must be 32 bytes, got \(count)")) {
             try P256PrivateKey(rawRepresentation: Data(repeating: 1, count: count))
         }
     }
 
     /// RFC 6979 A.2.5, SHA-256 signatures over "sample" and "test" (r‖s).
-    @Test(arguments: [
-        (
-            "sample",
-            "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716"
-                + "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8"
-        ),
-        (
-            "test",
-            "f1abb023518351cd71d881567b1ea663ed3efcf6c5132b354f28d3b0b7d38367"
-                + "019f4113742a2b14bd25926b49c649155f267e60d3814b4c0cc84250e46f0083"
-        ),
-    ])
-    func rfc6979SignatureVerifies(message: String, signature: String) throws {
+    @Test(
+        arguments: CryptoBackend.available,
+        [
+            (
+                "sample",
+                "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716"
+                    + "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8"
+            ),
+            (
+                "test",
+                "f1abb023518351cd71d881567b1ea663ed3efcf6c5132b354f28d3b0b7d38367"
+                    + "019f4113742a2b14bd25926b49c649155f267e60d3814b4c0cc84250e46f0083"
+            ),
+        ])
+    func rfc6979SignatureVerifies(_ backend: CryptoBackend, vector: (message: String, signature: String)) throws {
+        try backend.requireActive()
+        let (message, signature) = vector
         let publicKey = try Self.rfc6979Key().publicKey
         var raw = HexCoding.decode(signature)
         #expect(publicKey.isValidSignature(raw, for: Data(message.utf8)))
@@ -89,7 +105,9 @@ import Testing
         #expect(!publicKey.isValidSignature(raw, for: Data(message.utf8)))
     }
 
-    @Test func signThenVerifyRoundTrips() throws {
+    @Test(arguments: CryptoBackend.available)
+    func signThenVerifyRoundTrips(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let key = P256PrivateKey()
         let message = Data("eyJ0eXAiOiJkcG9wK2p3dCJ9.eyJodG0iOiJQT1NUIn0".utf8)
         let signature = try key.signature(for: message)
@@ -102,8 +120,9 @@ import Testing
         #expect(key.publicKey.isValidSignature(again, for: message))
     }
 
-    @Test(arguments: [0, 100, 255, 256, 511])
-    func anyFlippedBitInvalidatesSignatureOrMessage(_ bit: Int) throws {
+    @Test(arguments: CryptoBackend.available, [0, 100, 255, 256, 511])
+    func anyFlippedBitInvalidatesSignatureOrMessage(_ backend: CryptoBackend, _ bit: Int) throws {
+        try backend.requireActive()
         let key = try Self.rfc6979Key()
         let message = Data(repeating: 0x5A, count: 64)
         let signature = try key.signature(for: message)
@@ -115,7 +134,9 @@ import Testing
         #expect(!key.publicKey.isValidSignature(signature, for: badMessage))
     }
 
-    @Test func malformedSignaturesAreInvalidNotErrors() throws {
+    @Test(arguments: CryptoBackend.available)
+    func malformedSignaturesAreInvalidNotErrors(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let publicKey = try Self.rfc6979Key().publicKey
         let message = Data("sample".utf8)
         #expect(!publicKey.isValidSignature(Data(), for: message))
@@ -124,7 +145,9 @@ import Testing
         #expect(!publicKey.isValidSignature(Data(repeating: 1, count: 63), for: message))
     }
 
-    @Test func concurrentSigningWithOneKeyIsSafe() async throws {
+    @Test(arguments: CryptoBackend.available)
+    func concurrentSigningWithOneKeyIsSafe(_ backend: CryptoBackend) async throws {
+        try backend.requireActive()
         let key = P256PrivateKey()
         let results = try await withThrowingTaskGroup(of: Bool.self) { group in
             for index in 0..<32 {

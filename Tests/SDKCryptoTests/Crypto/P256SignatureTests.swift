@@ -33,7 +33,9 @@ import Testing
         #expect(HexCoding.encode(try P256Signature(derRepresentation: HexCoding.decode(der)).rawRepresentation) == raw)
     }
 
-    @Test func derSignatureFromAPasskeyVerifiesAfterConversion() throws {
+    @Test(arguments: CryptoBackend.available)
+    func derSignatureFromAPasskeyVerifiesAfterConversion(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let key = try P256PrivateKeyTests.rfc6979Key()
         let signature = try P256Signature(derRepresentation: HexCoding.decode(Self.pairs[0].der))
         #expect(key.publicKey.isValidSignature(signature, for: Data("sample".utf8)))

@@ -15,20 +15,25 @@ import Testing
         ),
     ]
 
-    @Test(arguments: vectors)
-    func knownAnswer(message: String, digest: String) {
-        #expect(HexCoding.encode(SHA256.hash(Data(message.utf8))) == digest)
+    @Test(arguments: CryptoBackend.available, vectors)
+    func knownAnswer(_ backend: CryptoBackend, vector: (message: String, digest: String)) throws {
+        try backend.requireActive()
+        #expect(HexCoding.encode(SHA256.hash(Data(vector.message.utf8))) == vector.digest)
     }
 
     /// FIPS 180-2 Appendix B.3: one million repetitions of "a".
-    @Test func oneMillionA() {
+    @Test(arguments: CryptoBackend.available)
+    func oneMillionA(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let message = Data(repeating: UInt8(ascii: "a"), count: 1_000_000)
         #expect(
             HexCoding.encode(SHA256.hash(message)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
         )
     }
 
-    @Test func streamingInUnevenPiecesMatchesOneShot() {
+    @Test(arguments: CryptoBackend.available)
+    func streamingInUnevenPiecesMatchesOneShot(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let message = Data((0..<1000).map { UInt8(truncatingIfNeeded: $0 * 7) })
         var hasher = SHA256.Hasher()
         var offset = 0
@@ -40,7 +45,9 @@ import Testing
         #expect(hasher.finalize() == SHA256.hash(message))
     }
 
-    @Test func copyForksTheStateWithoutDisturbingTheOriginal() {
+    @Test(arguments: CryptoBackend.available)
+    func copyForksTheStateWithoutDisturbingTheOriginal(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         var prefix = SHA256.Hasher()
         prefix.update(Data("abcdbcdecdefdefgefghfghighijhijk".utf8))
         var fork = prefix.copy()
@@ -51,7 +58,9 @@ import Testing
         #expect(prefix.finalize() == SHA256.hash(Data("abcdbcdecdefdefgefghfghighijhijkzzz".utf8)))
     }
 
-    @Test func nonContiguousInputIsHashedAsItsConcatenation() {
+    @Test(arguments: CryptoBackend.available)
+    func nonContiguousInputIsHashedAsItsConcatenation(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let first = Data("abcdbcdecdefdefgefghfghighijhijk".utf8)
         let second = Data("ijkljklmklmnlmnomnopnopq".utf8)
         var split = DispatchData.empty

@@ -4,12 +4,15 @@ import SDKCrypto
 import Testing
 
 @Suite struct SecureRandomTests {
-    @Test(arguments: [0, 1, 12, 32, 1000])
-    func returnsTheRequestedLength(_ count: Int) {
+    @Test(arguments: CryptoBackend.available, [0, 1, 12, 32, 1000])
+    func returnsTheRequestedLength(_ backend: CryptoBackend, _ count: Int) throws {
+        try backend.requireActive()
         #expect(SecureRandom.bytes(count).count == count)
     }
 
-    @Test func drawsDifferAndAreNotConstant() {
+    @Test(arguments: CryptoBackend.available)
+    func drawsDifferAndAreNotConstant(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let first = SecureRandom.bytes(32)
         let second = SecureRandom.bytes(32)
         #expect(first != second)
@@ -18,7 +21,9 @@ import Testing
         #expect(Set(SecureRandom.bytes(4096)).count > 200)
     }
 
-    @Test func uuidsAreVersion4AndDistinct() {
+    @Test(arguments: CryptoBackend.available)
+    func uuidsAreVersion4AndDistinct(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
         let uuids = (0..<100).map { _ in SecureRandom.uuid() }
         #expect(Set(uuids).count == 100)
         for uuid in uuids {
