@@ -35,7 +35,7 @@
                 }
                 // GCM is a stream mode: every ciphertext byte comes out of the update call.
                 guard written + Int(finalLength) == plaintext.count else {
-                    throw .openSSL(operation: "AES-256-GCM seal", message: "unexpected ciphertext length")
+                    throw .library(operation: "AES-256-GCM seal", message: "unexpected ciphertext length")
                 }
                 var params = [
                     OSSL_PARAM_construct_octet_string(

@@ -19,7 +19,7 @@ package enum AES256GCM {
     /// - Throws: ``CryptoError/invalidKey(reason:)`` unless `key` is 32 bytes,
     ///   ``CryptoError/invalidNonce(byteCount:)`` unless `nonce` is 12 bytes,
     ///   ``CryptoError/inputTooLarge(byteCount:)`` past 2 GiB,
-    ///   ``CryptoError/openSSL(operation:message:)`` if the cryptographic library fails.
+    ///   ``CryptoError/library(operation:message:)`` if the cryptographic library fails.
     package static func seal(
         _ plaintext: some DataProtocol,
         key: some DataProtocol,
@@ -39,7 +39,7 @@ package enum AES256GCM {
     ///   key, nonce or `aad` is used, or `sealed` is shorter than a tag;
     ///   ``CryptoError/invalidKey(reason:)`` / ``CryptoError/invalidNonce(byteCount:)`` for wrong
     ///   lengths; ``CryptoError/inputTooLarge(byteCount:)`` past 2 GiB;
-    ///   ``CryptoError/openSSL(operation:message:)`` if the cryptographic library fails.
+    ///   ``CryptoError/library(operation:message:)`` if the cryptographic library fails.
     package static func open(
         _ sealed: some DataProtocol,
         key: some DataProtocol,

@@ -5,7 +5,7 @@
         /// The case keeps its OpenSSL name so the error type is identical on every platform;
         /// CryptoKit's error descriptions name the failure kind, never key material.
         static func cryptoKitFailure(_ operation: String, _ error: any Error) -> CryptoError {
-            .openSSL(operation: operation, message: "CryptoKit: \(error)")
+            .library(operation: operation, message: "CryptoKit: \(error)")
         }
     }
 #endif

@@ -2,13 +2,13 @@
     import COpenSSL
 
     extension CryptoError {
-        /// Builds ``openSSL(operation:message:)`` from the calling thread's OpenSSL error queue and
+        /// Builds ``library(operation:message:)`` from the calling thread's OpenSSL error queue and
         /// empties that queue.
         ///
         /// Emptying matters beyond tidiness: libcurl shares the per-thread queue and would otherwise
         /// read our stale entries as its own TLS failure.
         static func openSSLFailure(_ operation: String) -> CryptoError {
-            .openSSL(operation: operation, message: OpenSSLErrorQueue.drain())
+            .library(operation: operation, message: OpenSSLErrorQueue.drain())
         }
     }
 

@@ -25,9 +25,9 @@ package enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The cryptographic library reported an error the inputs do not explain.
     ///
     /// `operation` names the step (`"EVP_PKEY_derive"`). With OpenSSL, `message` is its error queue,
-    /// rendered by `ERR_error_string_n`. On Apple platforms CryptoKit's unexpected failures use
-    /// this case too, with CryptoKit's error description, so the error type is the same everywhere.
-    case openSSL(operation: String, message: String)
+    /// rendered by `ERR_error_string_n`; on Apple platforms it is CryptoKit's error description,
+    /// prefixed `CryptoKit: `. One case for both, so callers handle one error type everywhere.
+    case library(operation: String, message: String)
 
     /// A one-line explanation, free of secrets.
     package var description: String {
@@ -39,7 +39,7 @@ package enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidOutputLength(let count): "invalid derived key length \(count)"
         case .inputTooLarge(let byteCount): "input of \(byteCount) bytes is too large"
         case .authenticationFailure: "authentication failure"
-        case .openSSL(let operation, let message): "\(operation) failed: \(message)"
+        case .library(let operation, let message): "\(operation) failed: \(message)"
         }
     }
 }

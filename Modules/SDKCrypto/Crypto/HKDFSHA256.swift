@@ -11,7 +11,7 @@ package enum HKDFSHA256 {
     /// result); an empty `info` binds nothing. Empty input key material is allowed, as in the RFC.
     ///
     /// - Throws: ``CryptoError/invalidOutputLength(_:)`` unless `1 ≤ outputByteCount ≤ 8160`;
-    ///   ``CryptoError/openSSL(operation:message:)`` if the cryptographic library fails.
+    ///   ``CryptoError/library(operation:message:)`` if the cryptographic library fails.
     package static func deriveKey(
         inputKeyMaterial: some DataProtocol,
         salt: some DataProtocol,

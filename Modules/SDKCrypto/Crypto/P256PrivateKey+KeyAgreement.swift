@@ -7,7 +7,7 @@ extension P256PrivateKey {
     /// The result is raw key material, not a key: pass it through ``HKDFSHA256`` before use.
     /// `publicKey` was validated when it was built, so a hostile point cannot get this far.
     ///
-    /// - Throws: ``CryptoError/openSSL(operation:message:)`` if the cryptographic library fails.
+    /// - Throws: ``CryptoError/library(operation:message:)`` if the cryptographic library fails.
     package func sharedSecret(with publicKey: P256PublicKey) throws(CryptoError) -> Data {
         try key.sharedSecret(with: publicKey.key)
     }

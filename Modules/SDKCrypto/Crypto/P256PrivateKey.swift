@@ -61,7 +61,7 @@ package struct P256PrivateKey: Sendable {
     /// Signatures are randomized (a fresh nonce per signature), so signing the same message twice
     /// gives different bytes; both verify. Wrap in ``P256Signature`` for the DER form.
     ///
-    /// - Throws: ``CryptoError/openSSL(operation:message:)`` if the cryptographic library fails,
+    /// - Throws: ``CryptoError/library(operation:message:)`` if the cryptographic library fails,
     ///   which a healthy system does not do.
     package func signature(for message: some DataProtocol) throws(CryptoError) -> Data {
         try key.signature(for: message)
