@@ -38,6 +38,7 @@ final class URLSessionExchange: @unchecked Sendable {
     private let control = Locked(Control())
 
     // Delegate-queue state.
+    /// The response status; 0 until the head arrives.
     var status = 0
     var headers = HTTPHeaders()
     var body = Data()
@@ -160,7 +161,12 @@ final class URLSessionExchange: @unchecked Sendable {
             return (waiter, control.failure)
         }
         idleTimer?.stop()
-        let outcome: TransportError? = failure ?? error.map(Self.transportError)
+        var outcome: TransportError? = failure ?? error.map(Self.transportError)
+        if outcome == nil && !receivedHead {
+            // URLSession reported success without a response: never a status 0 to the caller.
+            outcome = TransportError(
+                code: .badServerResponse, requestSent: true, message: "the exchange ended without a response")
+        }
         if let outcome {
             if let waiter { Self.resume(waiter, throwing: outcome) }
             stream?.finish(throwing: outcome)
@@ -178,6 +184,9 @@ final class URLSessionExchange: @unchecked Sendable {
             stream?.finish()
         }
     }
+
+    /// Whether the response head has been recorded.
+    var receivedHead: Bool { status != 0 }
 
     /// The task, for the delegate's flow control.
     var task: URLSessionDataTask? { control.withLock { $0.task } }

@@ -30,7 +30,10 @@ import Foundation
 /// - **Streaming backpressure**: on Apple platforms a full buffer suspends the task; on Linux
 ///   FoundationNetworking cannot pause a running task, so a slow consumer's buffer grows.
 /// - **Connection reuse** is URLSession's business and not observable here.
-/// Redirects are not followed (the 3xx is returned); Task cancellation throws `CancellationError`.
+/// - **Redirects** are not followed: the 3xx is returned. On Linux, FoundationNetworking keeps the body
+///   of a 301, 302, 303 or 305–308 that has no usable `Location` to itself, so that response comes
+///   back with its status and headers and an empty body.
+/// Task cancellation throws `CancellationError`.
 public final class URLSessionTransport: Transport {
     /// Limits this transport enforces on top of URLSession.
     public struct Options: Sendable {
