@@ -210,15 +210,29 @@ final class URLSessionExchange: @unchecked Sendable {
         return TransportError(code: code, requestSent: !neverSent(code), message: message)
     }
 
-    /// FoundationNetworking reports several libcurl failures as `.unknown` with curl's text; these are
-    /// the ones Apple's URLSession names.
+    /// FoundationNetworking names some libcurl failures differently from Apple's URLSession; this gives
+    /// them Apple's codes, which are the ``Transport`` contract's. On Apple platforms codes pass through.
     static func refined(_ code: URLError.Code, message: String) -> URLError.Code {
-        guard code == .unknown else { return code }
-        if message.contains("chunked-encoding") { return .badServerResponse }
-        if message.contains("transfer closed") || message.contains("Connection reset") {
-            return .networkConnectionLost
-        }
-        return code
+        #if canImport(FoundationNetworking)
+            switch code {
+            case .badServerResponse:
+                // FoundationNetworking gives this code to one libcurl result only, CURLE_GOT_NOTHING
+                // ("Empty reply from server"): the connection closed before a byte of response. That is
+                // a lost connection, as Apple's URLSession and CurlTransport report it.
+                return .networkConnectionLost
+            case .unknown:
+                // Several failures arrive as `.unknown` with curl's text.
+                if message.contains("chunked-encoding") { return .badServerResponse }
+                if message.contains("transfer closed") || message.contains("Connection reset") {
+                    return .networkConnectionLost
+                }
+                return code
+            default:
+                return code
+            }
+        #else
+            return code
+        #endif
     }
 
     static func neverSent(_ code: URLError.Code) -> Bool {

@@ -66,14 +66,18 @@ extension TransportConformanceTests {
         #expect(clock.now - start < .milliseconds(500))
     }
 
-    @Test(arguments: kinds)
-    func closeBeforeRespondingWasSent(kind: TransportKind) async throws {
+    @Test(arguments: kinds, ["GET", "POST"])
+    func closeBeforeRespondingWasSent(kind: TransportKind, method: String) async throws {
         try await withServer(kind) { transport, server in
             let error = await #expect(throws: TransportError.self) {
                 try await transport.send(
-                    HTTPRequest(method: "POST", url: server.url("/fault/before"), body: Data("x".utf8)))
+                    HTTPRequest(
+                        method: method, url: server.url("/fault/before"),
+                        body: method == "POST" ? Data("x".utf8) : nil))
             }
-            #expect(error.map { [.networkConnectionLost, .badServerResponse].contains($0.code) } == true)
+            // Not a byte of response: the connection was lost, not answered badly (Apple's URLSession
+            // says so too), so an SDK may retry an idempotent request.
+            #expect(error?.code == .networkConnectionLost)
             #expect(error?.requestSent == true)
             // A fresh connection died, so nothing may have been resent.
             #expect(server.requestCount("/fault/before") == 1)
