@@ -161,7 +161,7 @@ final class URLSessionExchange: @unchecked Sendable {
             return (waiter, control.failure)
         }
         idleTimer?.stop()
-        var outcome: TransportError? = failure ?? error.map(Self.transportError)
+        var outcome: TransportError? = failure ?? error.map(URLSessionErrorMapping.error(for:))
         if outcome == nil && !receivedHead {
             // URLSession reported success without a response: never a status 0 to the caller.
             outcome = TransportError(
@@ -195,55 +195,6 @@ final class URLSessionExchange: @unchecked Sendable {
         switch waiter {
         case .response(let continuation): continuation.resume(throwing: error)
         case .head(let continuation): continuation.resume(throwing: error)
-        }
-    }
-
-    /// URLSession cannot say whether bytes left, so `requestSent` follows the code: `false` only for
-    /// failures that happen before any request byte can be written (name resolution, connect, an
-    /// unusable URL, TLS), `true` ("possibly sent") for everything else.
-    static func transportError(_ error: any Error) -> TransportError {
-        guard let urlError = error as? URLError else {
-            return TransportError(code: .unknown, requestSent: true, message: String(describing: error))
-        }
-        let message = urlError.localizedDescription
-        let code = refined(urlError.code, message: message)
-        return TransportError(code: code, requestSent: !neverSent(code), message: message)
-    }
-
-    /// FoundationNetworking names some libcurl failures differently from Apple's URLSession; this gives
-    /// them Apple's codes, which are the ``Transport`` contract's. On Apple platforms codes pass through.
-    static func refined(_ code: URLError.Code, message: String) -> URLError.Code {
-        #if canImport(FoundationNetworking)
-            switch code {
-            case .badServerResponse:
-                // FoundationNetworking gives this code to one libcurl result only, CURLE_GOT_NOTHING
-                // ("Empty reply from server"): the connection closed before a byte of response. That is
-                // a lost connection, as Apple's URLSession and CurlTransport report it.
-                return .networkConnectionLost
-            case .unknown:
-                // Several failures arrive as `.unknown` with curl's text.
-                if message.contains("chunked-encoding") { return .badServerResponse }
-                if message.contains("transfer closed") || message.contains("Connection reset") {
-                    return .networkConnectionLost
-                }
-                return code
-            default:
-                return code
-            }
-        #else
-            return code
-        #endif
-    }
-
-    static func neverSent(_ code: URLError.Code) -> Bool {
-        switch code {
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .badURL, .unsupportedURL,
-            .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-            .clientCertificateRequired:
-            true
-        default:
-            false
         }
     }
 

@@ -66,6 +66,21 @@ extension TransportConformanceTests {
         #expect(clock.now - start < .milliseconds(500))
     }
 
+    @Test(arguments: kinds)
+    func failedTLSHandshakeWasNeverSent(kind: TransportKind) async throws {
+        try await withServer(kind) { transport, server in
+            // TLS to a server that speaks plain HTTP: the handshake fails before any request byte.
+            var components = URLComponents(url: server.url("/echo"), resolvingAgainstBaseURL: false)!
+            components.scheme = "https"
+            let error = await #expect(throws: TransportError.self) {
+                try await transport.send(HTTPRequest(method: "POST", url: components.url!, body: Data("x".utf8)))
+            }
+            #expect(error?.code == .secureConnectionFailed)
+            #expect(error?.requestSent == false)
+            #expect(server.requestCount("/echo") == 0)
+        }
+    }
+
     @Test(arguments: kinds, ["GET", "POST"])
     func closeBeforeRespondingWasSent(kind: TransportKind, method: String) async throws {
         try await withServer(kind) { transport, server in
