@@ -20,7 +20,8 @@ import Foundation
 ///   kept above both limits so URLSession's own timer never fires first. While a task is suspended
 ///   for a slow consumer (Apple platforms) the idle clock stops.
 /// - **Headers**: `URLRequest` keeps one value per name, so repeated request fields are joined with
-///   `", "`, and response fields come back one per name, sorted by name. URLSession adds its own
+///   `", "` and request fields go out in an order of URLSession's own; response fields come back one
+///   per name, sorted by name. URLSession adds its own
 ///   `User-Agent`, `Accept-Language` and, for a `POST` with a body and no `Content-Type`,
 ///   `Content-Type: application/x-www-form-urlencoded`.
 /// - **Bodies**: `GET` and `HEAD` cannot carry one (`.dataLengthExceedsMaximum`, never sent).
