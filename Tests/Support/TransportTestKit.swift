@@ -22,6 +22,26 @@ public enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertib
         }
     }
 
+    /// The kind ``DefaultTransport/make()`` returns in this build: the one the SDK suites run on.
+    public static var `default`: TransportKind {
+        #if canImport(CCurl)
+            if DefaultTransport.make() is CurlTransport { return .curl }
+        #endif
+        return .urlSession
+    }
+
+    /// Whether request header fields reach the wire in the order the caller listed them. `URLRequest`
+    /// keeps its fields in a dictionary, so URLSession (on Apple platforms too) sends them in an
+    /// order of its own; the names and values are still the caller's.
+    public var preservesRequestHeaderOrder: Bool {
+        switch self {
+        #if canImport(CCurl)
+            case .curl: true
+        #endif
+        case .urlSession: false
+        }
+    }
+
     /// `curl` or `urlSession`, as test names show it.
     public var description: String { rawValue }
 }

@@ -85,6 +85,8 @@ public final class TransportTestSignal: Sendable {
 /// | `/bytes/N` | N bytes of ``TransportTestKit/patternBytes(_:seed:)`` |
 /// | `/gzip` | `hello gzip ` × 1000, gzip-encoded |
 /// | `/redirect` | 302 to `/echo` |
+/// | `/redirect-away` | 302 to `https://elsewhere.example/`, empty body |
+/// | `/redirect-nowhere/N` | status N with no `Location`, `X-Request-Id: req-nowhere`, body `nowhere` |
 /// | `/delay/MS` | 200 after MS milliseconds |
 /// | `/gated-stream` | chunk `one`, waits for ``clientSawFirstChunk``, then `two`, `three` |
 /// | `/endless-stream` | a chunk every 20 ms until the client leaves (fires ``clientLeftStream``) |
@@ -180,6 +182,11 @@ public final class TransportTestServer: Sendable {
                 headers: ["Content-Encoding": "gzip", "Content-Type": "text/plain"], body: Self.gzippedHello)
         case "redirect":
             return HTTPServerResponse(status: 302, headers: ["Location": "/echo"], body: Data("see /echo".utf8))
+        case "redirect-away":
+            return HTTPServerResponse(status: 302, headers: ["Location": "https://elsewhere.example/"], body: Data())
+        case "redirect-nowhere":
+            return HTTPServerResponse(
+                status: argument ?? 302, headers: ["X-Request-Id": "req-nowhere"], body: Data("nowhere".utf8))
         case "delay":
             return HTTPServerResponse(body: Data("late".utf8), fault: .delay(.milliseconds(argument ?? 1000)))
         case "gated-stream":

@@ -8,6 +8,9 @@
 /// - every failure is a ``TransportError`` whose ``TransportError/requestSent`` says whether the
 ///   server may have seen the request, which decides whether an SDK may report an unknown outcome
 ///   or retry;
+/// - a connection that closes before, or in the middle of, the response is `.networkConnectionLost`
+///   with `requestSent` true (the server may have acted); `.badServerResponse` means the server
+///   answered with something the transport cannot use;
 /// - cancelling the calling Task ends the exchange promptly and throws `CancellationError`, never a
 ///   `TransportError` with `.cancelled`.
 public protocol Transport: Sendable {

@@ -38,6 +38,7 @@ final class URLSessionExchange: @unchecked Sendable {
     private let control = Locked(Control())
 
     // Delegate-queue state.
+    /// The response status; 0 until the head arrives.
     var status = 0
     var headers = HTTPHeaders()
     var body = Data()
@@ -160,7 +161,12 @@ final class URLSessionExchange: @unchecked Sendable {
             return (waiter, control.failure)
         }
         idleTimer?.stop()
-        let outcome: TransportError? = failure ?? error.map(Self.transportError)
+        var outcome: TransportError? = failure ?? error.map(URLSessionErrorMapping.error(for:))
+        if outcome == nil && !receivedHead {
+            // URLSession reported success without a response: never a status 0 to the caller.
+            outcome = TransportError(
+                code: .badServerResponse, requestSent: true, message: "the exchange ended without a response")
+        }
         if let outcome {
             if let waiter { Self.resume(waiter, throwing: outcome) }
             stream?.finish(throwing: outcome)
@@ -179,6 +185,9 @@ final class URLSessionExchange: @unchecked Sendable {
         }
     }
 
+    /// Whether the response head has been recorded.
+    var receivedHead: Bool { status != 0 }
+
     /// The task, for the delegate's flow control.
     var task: URLSessionDataTask? { control.withLock { $0.task } }
 
@@ -186,41 +195,6 @@ final class URLSessionExchange: @unchecked Sendable {
         switch waiter {
         case .response(let continuation): continuation.resume(throwing: error)
         case .head(let continuation): continuation.resume(throwing: error)
-        }
-    }
-
-    /// URLSession cannot say whether bytes left, so `requestSent` follows the code: `false` only for
-    /// failures that happen before any request byte can be written (name resolution, connect, an
-    /// unusable URL, TLS), `true` ("possibly sent") for everything else.
-    static func transportError(_ error: any Error) -> TransportError {
-        guard let urlError = error as? URLError else {
-            return TransportError(code: .unknown, requestSent: true, message: String(describing: error))
-        }
-        let message = urlError.localizedDescription
-        let code = refined(urlError.code, message: message)
-        return TransportError(code: code, requestSent: !neverSent(code), message: message)
-    }
-
-    /// FoundationNetworking reports several libcurl failures as `.unknown` with curl's text; these are
-    /// the ones Apple's URLSession names.
-    static func refined(_ code: URLError.Code, message: String) -> URLError.Code {
-        guard code == .unknown else { return code }
-        if message.contains("chunked-encoding") { return .badServerResponse }
-        if message.contains("transfer closed") || message.contains("Connection reset") {
-            return .networkConnectionLost
-        }
-        return code
-    }
-
-    static func neverSent(_ code: URLError.Code) -> Bool {
-        switch code {
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .badURL, .unsupportedURL,
-            .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-            .clientCertificateRequired:
-            true
-        default:
-            false
         }
     }
 

@@ -20,7 +20,8 @@ import Foundation
 ///   kept above both limits so URLSession's own timer never fires first. While a task is suspended
 ///   for a slow consumer (Apple platforms) the idle clock stops.
 /// - **Headers**: `URLRequest` keeps one value per name, so repeated request fields are joined with
-///   `", "`, and response fields come back one per name, sorted by name. URLSession adds its own
+///   `", "` and request fields go out in an order of URLSession's own; response fields come back one
+///   per name, sorted by name. URLSession adds its own
 ///   `User-Agent`, `Accept-Language` and, for a `POST` with a body and no `Content-Type`,
 ///   `Content-Type: application/x-www-form-urlencoded`.
 /// - **Bodies**: `GET` and `HEAD` cannot carry one (`.dataLengthExceedsMaximum`, never sent).
@@ -30,7 +31,10 @@ import Foundation
 /// - **Streaming backpressure**: on Apple platforms a full buffer suspends the task; on Linux
 ///   FoundationNetworking cannot pause a running task, so a slow consumer's buffer grows.
 /// - **Connection reuse** is URLSession's business and not observable here.
-/// Redirects are not followed (the 3xx is returned); Task cancellation throws `CancellationError`.
+/// - **Redirects** are not followed: the 3xx is returned. On Linux, FoundationNetworking keeps the body
+///   of a 301, 302, 303 or 305–308 that has no usable `Location` to itself, so that response comes
+///   back with its status and headers and an empty body.
+/// Task cancellation throws `CancellationError`.
 public final class URLSessionTransport: Transport {
     /// Limits this transport enforces on top of URLSession.
     public struct Options: Sendable {

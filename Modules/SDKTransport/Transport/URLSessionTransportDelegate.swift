@@ -35,6 +35,12 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             return
         }
         exchange.idleTimer?.noteActivity()
+        receiveHead(http, for: exchange)
+        completionHandler(.allow)
+    }
+
+    /// Records the response head on `exchange`, enforcing the header and body limits.
+    private func receiveHead(_ http: HTTPURLResponse, for exchange: URLSessionExchange) {
         exchange.status = http.statusCode
         var headers = HTTPHeaders()
         var headerBytes = 0
@@ -59,7 +65,6 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         } else {
             exchange.didReceiveHead()
         }
-        completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -86,7 +91,14 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-        exchange?.didComplete(error: error)
+        guard let exchange = exchanges.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        // FoundationNetworking never reports the head of a 301, 302, 303 or 305–308 it cannot follow
+        // (no Location, or one that is not a URL): it holds the head back for a redirect that never
+        // comes, then completes the task with only `task.response` set, and keeps the body to itself.
+        // The head is still the answer, so it is taken from the task.
+        if error == nil && !exchange.receivedHead, let http = task.response as? HTTPURLResponse {
+            receiveHead(http, for: exchange)
+        }
+        exchange.didComplete(error: error)
     }
 }

@@ -290,7 +290,8 @@ private func failure(of client: Palbe, answering row: BackendErrorVectors.Respon
 }
 
 extension Palbe {
-    /// `GET probe/answer` asking the emulator to answer with `row`'s status, body and Retry-After.
+    /// `GET probe/answer` asking the emulator to answer with `row`'s status, body, Retry-After and
+    /// Location.
     fileprivate func call<O: Decodable & Sendable>(
         _ name: String, method: PBMethod, headers: [String: String], query row: BackendErrorVectors.ResponseRow
     ) async throws(BackendError) -> O {
@@ -298,6 +299,9 @@ extension Palbe {
         if let body = row.bodyData { query["body"] = .string(String(decoding: body, as: UTF8.self)) }
         if let retryAfter = row.headers.first(where: { $0.key.lowercased() == "retry-after" })?.value {
             query["retry_after"] = .string(retryAfter)
+        }
+        if let location = row.headers.first(where: { $0.key.lowercased() == "location" })?.value {
+            query["location"] = .string(location)
         }
         return try await call(name, AnyCodableValue.object(query), method: method, headers: headers)
     }

@@ -2,6 +2,7 @@ import Emulator
 import ErrorCore
 import Foundation
 import Palbe
+import TestSupport
 import Testing
 
 /// The header set on the wire, read back from the emulator's request log.
@@ -30,12 +31,17 @@ import Testing
             }
             #expect(sent[0].header("Content-Type") == "application/json")
             #expect(sent[1].header("Content-Type") == nil, "no body, no Content-Type")
-            // The contract's order, before what the transport adds.
             let names = sent[0].headers.map { $0.name.lowercased() }
             let ours = [
                 "apikey", "user-agent", "x-palbase-client", "x-palbase-client-version", "accept", "content-type",
             ]
-            #expect(names.filter(ours.contains) == ours)
+            if TransportKind.default.preservesRequestHeaderOrder {
+                // The contract's order, before what the transport adds.
+                #expect(names.filter(ours.contains) == ours)
+            } else {
+                // URLSession sends the fields in an order of its own: each of ours is there once.
+                #expect(names.filter(ours.contains).sorted() == ours.sorted())
+            }
         }
     }
 

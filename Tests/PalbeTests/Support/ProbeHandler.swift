@@ -4,8 +4,8 @@ import Foundation
 
 /// Routes the sample backend does not have, for answers the emulator's fault rules cannot shape:
 ///
-/// - `ANY /probe/answer?status=N[&body=text][&retry_after=S]`: answers `N` with `text` as the raw body
-///   (none when absent or empty) and an optional `Retry-After`.
+/// - `ANY /probe/answer?status=N[&body=text][&retry_after=S][&location=URL]`: answers `N` with `text`
+///   as the raw body (none when absent or empty) and an optional `Retry-After` and `Location`.
 /// - `POST /auth/*`: 200 `{"path", "received"}` echoing the (unsealed) body, so allowlist and sealing
 ///   tests get a clean answer from paths no auth handler serves yet.
 /// - `POST /auth/conflict`: 409 `echo_conflict` with `data`, to see a sealed error envelope.
@@ -19,7 +19,9 @@ struct ProbeHandler: PalbaseRouteHandler {
         case "probe" where request.segments == ["probe", "answer"]:
             let status = request.queryValue("status").flatMap(Int.init) ?? 200
             let body = request.queryValue("body").flatMap { $0.isEmpty ? nil : Data($0.utf8) }
-            let headers = request.queryValue("retry_after").map { [("Retry-After", $0)] } ?? []
+            let headers = [("Retry-After", "retry_after"), ("Location", "location")].compactMap { name, key in
+                request.queryValue(key).map { (name, $0) }
+            }
             return PalbaseResponse(status: status, json: body, headers: headers)
         case "auth" where request.segments == ["auth", "conflict"]:
             throw PalbaseHTTPError(

@@ -161,6 +161,42 @@ import Testing
         }
     }
 
+    /// The shape of the backend-errors vector: an absolute `Location` on another host, no body.
+    @Test(arguments: kinds, ["GET", "POST"])
+    func redirectToAnotherHostIsReturnedNotFollowed(kind: TransportKind, method: String) async throws {
+        try await withServer(kind) { transport, server in
+            let response = try await transport.send(
+                HTTPRequest(
+                    method: method, url: server.url("/redirect-away"), body: method == "POST" ? Data("x".utf8) : nil))
+            #expect(response.status == 302)
+            #expect(response.headers["Location"] == "https://elsewhere.example/")
+            #expect(response.body.isEmpty)
+        }
+    }
+
+    /// A 3xx with nothing to follow is still the answer, buffered or streamed.
+    @Test(arguments: kinds, [301, 302, 303, 307, 308])
+    func redirectWithoutLocationIsReturned(kind: TransportKind, status: Int) async throws {
+        try await withServer(kind) { transport, server in
+            var body = Data("nowhere".utf8)
+            #if canImport(FoundationNetworking)
+                // FoundationNetworking keeps the body of a 3xx it has no Location to follow to itself;
+                // only the head reaches the transport (see URLSessionTransport).
+                if kind == .urlSession { body = Data() }
+            #endif
+            let response = try await transport.send(HTTPRequest(url: server.url("/redirect-nowhere/\(status)")))
+            #expect(response.status == status)
+            #expect(response.headers["X-Request-Id"] == "req-nowhere")
+            #expect(response.body == body)
+            let streamed = try await transport.stream(HTTPRequest(url: server.url("/redirect-nowhere/\(status)")))
+            #expect(streamed.status == status)
+            #expect(streamed.headers["X-Request-Id"] == "req-nowhere")
+            var received = Data()
+            for try await chunk in streamed.body { received.append(chunk) }
+            #expect(received == body)
+        }
+    }
+
     @Test(arguments: kinds)
     func sixtyFourConcurrentRequestsAllCorrect(kind: TransportKind) async throws {
         try await withServer(kind, limit: .seconds(20)) { transport, server in
