@@ -128,7 +128,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PalbeTests",
-            dependencies: ["Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer"],
+            dependencies: ["Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer", "TestSupport"],
             path: "Tests/PalbeTests"
         ),
         .testTarget(
