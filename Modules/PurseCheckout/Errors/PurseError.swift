@@ -5,7 +5,7 @@ import Foundation
 ///
 /// It is a protocol, not a base class: the concrete error types stay distinct and switchable, and
 /// each exposes a stable ``code``, a developer ``message``, the ``underlying`` cause and a
-/// ``documentationLink``. It refines ErrorCore's ``SDKError``, so one logging function serves every
+/// ``documentationLink``. It refines ErrorCore's `SDKError`, so one logging function serves every
 /// SDK in the package.
 public protocol PurseError: SDKError {
     /// The stable code to write recovery logic on.
