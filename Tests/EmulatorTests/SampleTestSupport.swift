@@ -135,7 +135,7 @@ struct SampleDirect: SampleSender {
     {
         let requestID = "req_\(UUID().uuidString.lowercased())"
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        var fields = HTTPServerHeaders(headers.map { (name: $0.0, value: $0.1) })
+        var fields = HTTPHeaders(headers.map { (name: $0.0, value: $0.1) })
         fields.add("apikey", apiKey)
         do {
             let request = PalbaseRequest(

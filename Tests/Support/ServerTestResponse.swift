@@ -1,3 +1,4 @@
+import ErrorCore
 import HTTPServer
 
 /// One response as `ServerTestClient` read it off the wire.
@@ -7,7 +8,7 @@ public struct ServerTestResponse: Sendable {
     /// The reason phrase from the status line.
     public var reason: String
     /// The header fields in wire order.
-    public var headers = HTTPServerHeaders()
+    public var headers = HTTPHeaders()
     /// The body, de-chunked when it was chunked; empty after `readHead`.
     public var body: [UInt8] = []
 

@@ -169,7 +169,7 @@ public final class TransportTestServer: Sendable {
             let body = status == 204 || status == 304 ? Data() : Data("status \(status)".utf8)
             return HTTPServerResponse(status: status, headers: ["Content-Type": "text/plain"], body: body)
         case "response-headers":
-            var headers = HTTPServerHeaders()
+            var headers = HTTPHeaders()
             headers.add("X-Multi", "first")
             headers.add("X-Multi", "second")
             headers.add("X-Empty", "")
@@ -263,7 +263,7 @@ public final class TransportTestServer: Sendable {
             default: return HTTPServerResponse(body: body, fault: .malformedChunking)
             }
         case "huge-headers":
-            var headers = HTTPServerHeaders()
+            var headers = HTTPHeaders()
             for index in 0..<(argument ?? 70) {
                 headers.add("X-Filler-\(index)", String(repeating: "x", count: 1000))
             }

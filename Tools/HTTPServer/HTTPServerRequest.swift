@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// One complete, validated request as the handler sees it.
@@ -15,7 +16,7 @@ public struct HTTPServerRequest: Sendable {
     /// The raw text after the first `"?"`, nil when the target has no `"?"`.
     public let query: String?
     /// The header fields in wire order.
-    public let headers: HTTPServerHeaders
+    public let headers: HTTPHeaders
     /// The body, already de-chunked when it arrived with `Transfer-Encoding: chunked`.
     public let body: Data
     /// The peer's TCP port; two requests with the same port came over the same connection.
@@ -25,7 +26,7 @@ public struct HTTPServerRequest: Sendable {
 
     /// Creates a request by hand, so handlers can be unit-tested without a socket.
     public init(
-        method: String, target: String, headers: HTTPServerHeaders = [:], body: Data = Data(),
+        method: String, target: String, headers: HTTPHeaders = [:], body: Data = Data(),
         remotePort: Int = 0, connectionID: Int = 0
     ) {
         self.method = method

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// What a handler answers: a status, headers, a body (whole or streamed) and an optional fault.
@@ -21,14 +22,14 @@ public struct HTTPServerResponse: Sendable {
     /// 1xx response).
     public var status: Int
     /// Header fields; CR and LF in names or values are replaced by spaces before sending.
-    public var headers: HTTPServerHeaders
+    public var headers: HTTPHeaders
     /// The body.
     public var body: Body
     /// A deliberate misbehaviour for client tests; nil to behave.
     public var fault: HTTPFault?
 
     /// Creates a response with a complete body.
-    public init(status: Int = 200, headers: HTTPServerHeaders = [:], body: Data = Data(), fault: HTTPFault? = nil) {
+    public init(status: Int = 200, headers: HTTPHeaders = [:], body: Data = Data(), fault: HTTPFault? = nil) {
         self.status = status
         self.headers = headers
         self.body = .bytes(body)
@@ -37,7 +38,7 @@ public struct HTTPServerResponse: Sendable {
 
     /// Creates a streamed (chunked) response; `producer` writes the chunks.
     public static func stream(
-        status: Int = 200, headers: HTTPServerHeaders = [:],
+        status: Int = 200, headers: HTTPHeaders = [:],
         _ producer: @escaping @Sendable (any HTTPResponseWriter) async throws -> Void
     ) -> HTTPServerResponse {
         var response = HTTPServerResponse(status: status, headers: headers)
@@ -47,7 +48,7 @@ public struct HTTPServerResponse: Sendable {
 
     /// Creates a response whose body is `text` (already JSON), with `Content-Type:
     /// application/json` unless `headers` names another content type.
-    public static func json(_ status: Int, _ text: String, headers: HTTPServerHeaders = [:]) -> HTTPServerResponse {
+    public static func json(_ status: Int, _ text: String, headers: HTTPHeaders = [:]) -> HTTPServerResponse {
         var headers = headers
         if !headers.contains("Content-Type") { headers.add("Content-Type", "application/json") }
         return HTTPServerResponse(status: status, headers: headers, body: Data(text.utf8))

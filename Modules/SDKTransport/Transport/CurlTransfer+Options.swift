@@ -1,5 +1,6 @@
 #if canImport(CCurl)
     import CCurl
+    import ErrorCore
     import Foundation
 
     extension CurlTransfer {

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// One HTTP request as an SDK hands it to a ``Transport``.

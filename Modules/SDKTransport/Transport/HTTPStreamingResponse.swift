@@ -1,3 +1,5 @@
+import ErrorCore
+
 /// The head of an HTTP response whose body is still arriving.
 ///
 /// ``Transport/stream(_:)`` returns it as soon as the header section is complete; `body` then yields

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// Checks every transport runs before a request touches the network, so bad input fails the same way

@@ -120,7 +120,7 @@ import Testing
         let serverKey = P256PrivateKey()
         let forged = Data(#"{"v":1,"nonce":"AAAAAAAAAAAAAAAA","ct":"AAAAAAAAAAAAAAAAAAAAAAAAAAAA"}"#.utf8)
         try await withStandaloneServer({ request in
-            var headers: HTTPServerHeaders = ["X-Palbase-Sealed": "v1", "X-Request-Id": "req_forged"]
+            var headers: HTTPHeaders = ["X-Palbase-Sealed": "v1", "X-Request-Id": "req_forged"]
             headers.set("Content-Type", "application/json")
             return HTTPServerResponse(status: request.path.hasSuffix("/ok") ? 200 : 400, headers: headers, body: forged)
         }) { url in

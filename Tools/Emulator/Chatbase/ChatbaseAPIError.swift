@@ -27,7 +27,7 @@ struct ChatbaseAPIError: Error, Sendable {
 
     /// The complete response (the caller adds the rate-limit headers and the request id).
     var response: HTTPServerResponse {
-        var headers = HTTPServerHeaders()
+        var headers = HTTPHeaders()
         for (name, value) in self.headers { headers.set(name, value) }
         return .json(status, body.jsonText, headers: headers)
     }

@@ -104,7 +104,7 @@ package struct ChatbaseEmulator: EmulatorService {
     }
 
     /// The trimmed `X-Device-Id`, or nil when missing or blank.
-    private static func deviceID(_ headers: HTTPServerHeaders) -> String? {
+    private static func deviceID(_ headers: HTTPHeaders) -> String? {
         guard let value = headers["X-Device-Id"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
             return nil
         }

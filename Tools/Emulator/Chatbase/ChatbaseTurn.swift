@@ -33,7 +33,7 @@ struct ChatbaseTurn: Sendable {
 
     /// The SSE response: `: ping`, the events, `[DONE]`; text deltas paced by `paceMilliseconds`.
     func streamResponse(paceMilliseconds: Int) -> HTTPServerResponse {
-        var headers = HTTPServerHeaders()
+        var headers = HTTPHeaders()
         headers.set("Content-Type", "text/event-stream")
         headers.set("Cache-Control", "no-cache")
         headers.set("x-vercel-ai-ui-message-stream", "v1")

@@ -21,7 +21,7 @@ enum PalbaseEnvelope {
     /// The full response for `error`: envelope body, JSON content type, the error's headers, and
     /// `X-Request-Id` when known.
     static func response(for error: PalbaseHTTPError, requestID: String?) -> HTTPServerResponse {
-        var headers = HTTPServerHeaders()
+        var headers = HTTPHeaders()
         headers.set("Content-Type", "application/json")
         if let requestID { headers.set("X-Request-Id", requestID) }
         for (name, value) in error.headers { headers.set(name, value) }

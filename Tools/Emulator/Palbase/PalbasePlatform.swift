@@ -102,7 +102,7 @@ final class PalbasePlatform: Sendable {
     ) throws
         -> HTTPServerResponse
     {
-        var headers = HTTPServerHeaders()
+        var headers = HTTPHeaders()
         var body = response.json ?? Data()
         if response.json != nil { headers.set("Content-Type", "application/json") }
         for (name, value) in response.headers { headers.set(name, value) }

@@ -13,7 +13,7 @@ package struct PalbaseRequest: Sendable {
     /// Percent-decoded query parameters in wire order (`+` is kept as a plus: the SDK sends `%20`).
     package let query: [(name: String, value: String)]
     /// The request headers as received.
-    package let headers: HTTPServerHeaders
+    package let headers: HTTPHeaders
     /// The plaintext body (already unsealed on sealed paths).
     package let body: Data
     /// The API key's tenant id now; the user id once auth exists.
@@ -24,7 +24,7 @@ package struct PalbaseRequest: Sendable {
     /// Creates a request; the platform builds these, tests may too.
     package init(
         method: String, path: String, segments: [String], query: [(name: String, value: String)],
-        headers: HTTPServerHeaders, body: Data, tenant: String, requestID: String
+        headers: HTTPHeaders, body: Data, tenant: String, requestID: String
     ) {
         self.method = method
         self.path = path

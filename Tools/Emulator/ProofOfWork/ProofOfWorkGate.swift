@@ -55,7 +55,7 @@ final class ProofOfWorkGate: Sendable {
 
     /// Returns when `path` needs no proof or the request carries a valid, unused solution; otherwise throws
     /// 403 `pow_required` with a fresh challenge in `data`.
-    func check(path: String, headers: HTTPServerHeaders) throws {
+    func check(path: String, headers: HTTPHeaders) throws {
         guard let rule = rule(for: path) else { return }
         guard let challengeID = headers[Self.challengeHeader], let nonce = headers[Self.nonceHeader] else {
             throw try challenge(rule, description: "Proof of work required")

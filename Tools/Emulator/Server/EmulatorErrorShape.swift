@@ -50,7 +50,7 @@ package enum EmulatorErrorShape: Sendable, Equatable {
                 "request_id": .string(requestID),
             ])
         }
-        var responseHeaders = HTTPServerHeaders()
+        var responseHeaders = HTTPHeaders()
         responseHeaders.set("Content-Type", contentType)
         responseHeaders.set("X-Request-Id", requestID)
         for (name, value) in headers { responseHeaders.set(name, value) }

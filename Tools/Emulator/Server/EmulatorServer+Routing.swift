@@ -70,7 +70,7 @@ extension EmulatorServer {
 
     /// A JSON response whose body stops mid-object, as from a broken proxy.
     private static func malformedJSON(status: Int, requestID: String) -> HTTPServerResponse {
-        var headers = HTTPServerHeaders()
+        var headers = HTTPHeaders()
         headers.set("Content-Type", "application/json")
         headers.set("X-Request-Id", requestID)
         return HTTPServerResponse(status: status, headers: headers, body: Data(#"{"error": "injected_fault", "#.utf8))

@@ -1,3 +1,5 @@
+import ErrorCore
+
 /// Serializes status lines and header sections.
 enum ResponseHead {
     /// How the body that follows the head is delimited.
@@ -29,7 +31,7 @@ enum ResponseHead {
 
     private static func errorResponse(status: Int, code: String) -> [UInt8] {
         let body = Array("{\"error\":\"\(code)\"}".utf8)
-        var headers: HTTPServerHeaders = ["Content-Type": "application/json"]
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
         if status == 503 { headers.add("Retry-After", "1") }
         return serialize(status: status, headers: headers, framing: .contentLength(body.count), connection: .close)
             + body
@@ -41,15 +43,15 @@ enum ResponseHead {
     /// the server alone decides framing and persistence. CR and LF become spaces so a handler
     /// echoing untrusted text cannot inject header lines.
     static func serialize(
-        status: Int, headers: HTTPServerHeaders, framing: Framing, connection: ConnectionOption
+        status: Int, headers: HTTPHeaders, framing: Framing, connection: ConnectionOption
     ) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(128 + headers.count * 48)
         out += "HTTP/1.1 \(status) \(reasonPhrase(status))\r\n".utf8
         for (name, value) in headers {
-            if HTTPServerHeaders.namesMatch(name, "Content-Length")
-                || HTTPServerHeaders.namesMatch(name, "Transfer-Encoding")
-                || HTTPServerHeaders.namesMatch(name, "Connection")
+            if HTTPHeaders.equalNames(name, "Content-Length")
+                || HTTPHeaders.equalNames(name, "Transfer-Encoding")
+                || HTTPHeaders.equalNames(name, "Connection")
             {
                 continue
             }

@@ -1,3 +1,5 @@
+import ErrorCore
+
 /// The validated request line and header section of one request, before its body is read.
 struct RequestHead: Sendable {
     /// How the request's body is delimited.
@@ -11,7 +13,7 @@ struct RequestHead: Sendable {
     var target: String
     /// HTTP/1.0 (closes by default, cannot send chunked); otherwise HTTP/1.1 semantics.
     var isHTTP10: Bool
-    var headers: HTTPServerHeaders
+    var headers: HTTPHeaders
     var framing: Framing
     /// Whether the client allows the connection to stay open after this exchange.
     var wantsKeepAlive: Bool

@@ -1,3 +1,5 @@
+import ErrorCore
+
 /// Strict parsing of a request's header section (RFC 9112 §2–§6).
 ///
 /// Works on raw bytes and never traps: every index is checked, numbers are accumulated with
@@ -13,7 +15,7 @@ enum RequestHeadParser {
         guard let requestLine = lines.first else { throw .badRequest }
         let (method, target, isHTTP10) = try parseRequestLine(requestLine)
 
-        var headers = HTTPServerHeaders()
+        var headers = HTTPHeaders()
         var contentLengths: [ArraySlice<UInt8>] = []
         var transferCodings: [ArraySlice<UInt8>] = []
         var connectionOptions: [ArraySlice<UInt8>] = []

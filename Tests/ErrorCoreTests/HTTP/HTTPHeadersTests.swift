@@ -1,7 +1,7 @@
 import ErrorCore
-import SDKTransport
 import Testing
 
+// The one header type of the transports and of Tools/HTTPServer: these cover both sides' uses.
 @Suite struct HTTPHeadersTests {
     @Test func literalKeepsOrderAndLookupIgnoresCase() {
         let headers: HTTPHeaders = ["Content-Type": "application/json", "X-Trace": "a"]
@@ -32,12 +32,43 @@ import Testing
         #expect(headers.map(\.name) == ["A", "C"])
     }
 
+    @Test func lookupIgnoresCaseAndReturnsTheFirstValue() {
+        let headers: HTTPHeaders = ["Set-Cookie": "a=1", "content-type": "text/plain", "SET-COOKIE": "b=2"]
+        #expect(headers["set-cookie"] == "a=1")
+        #expect(headers["Content-Type"] == "text/plain")
+        #expect(headers["X-Missing"] == nil)
+        #expect(headers.values(for: "Set-Cookie") == ["a=1", "b=2"])
+        #expect(headers.values(for: "X-Missing").isEmpty)
+        #expect(headers.contains("CONTENT-TYPE"))
+        #expect(headers.count == 3)
+    }
+
+    @Test func iterationKeepsWireOrderAndSpelling() {
+        var headers = HTTPHeaders([(name: "B", value: "1"), (name: "a", value: "2")])
+        headers.add("B", "3")
+        #expect(headers.map(\.name) == ["B", "a", "B"])
+        #expect(headers.map(\.value) == ["1", "2", "3"])
+    }
+
+    @Test func setReplacesEveryValueInPlaceOfTheFirst() {
+        var headers: HTTPHeaders = ["Accept": "x", "Vary": "a", "accept": "y"]
+        headers.set("ACCEPT", "z")
+        #expect(headers.map(\.name) == ["ACCEPT", "Vary"])
+        #expect(headers.values(for: "accept") == ["z"])
+        headers.set("New", "n")
+        #expect(headers.map(\.name) == ["ACCEPT", "Vary", "New"])
+    }
+
     @Test func removeDropsEveryMatchingField() {
         var headers: HTTPHeaders = ["Vary": "a", "Keep": "k", "VARY": "b"]
         headers.remove("vary")
         #expect(headers.map(\.name) == ["Keep"])
         #expect(!headers.contains("Vary"))
         #expect(headers.contains("keep"))
+
+        var mixed: HTTPHeaders = ["A": "1", "b": "2", "a": "3"]
+        mixed.remove("A")
+        #expect(mixed.map(\.name) == ["b"])
     }
 
     @Test func equalityComparesNamesCaseInsensitivelyAndValuesExactly() {
@@ -52,5 +83,12 @@ import Testing
         let headers: HTTPHeaders = ["X-É": "1"]
         #expect(headers["x-É"] == "1")
         #expect(headers["x-é"] == nil)
+    }
+
+    @Test func namesMustMatchWholly() {
+        let headers: HTTPHeaders = ["Content-Length": "1"]
+        #expect(headers["Content-Lengt"] == nil)
+        #expect(headers["Content-Length2"] == nil)
+        #expect(headers[""] == nil)
     }
 }

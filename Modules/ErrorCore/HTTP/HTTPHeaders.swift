@@ -1,5 +1,8 @@
 /// An ordered list of HTTP header fields with case-insensitive name lookup.
 ///
+/// The one header type of the package: the transports send and receive it, and the loopback HTTP
+/// server (`HTTPServer`) parses requests into it and writes responses from it.
+///
 /// Order and repeated names are kept exactly as given (or as received), so a header that may legally
 /// repeat (`Set-Cookie`, `Vary`) survives a round trip. Names compare ASCII-case-insensitively;
 /// values compare exactly.
@@ -42,19 +45,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
                 remove(name)
                 return
             }
-            if let first = fields.firstIndex(where: { Self.equalNames($0.name, name) }) {
-                fields[first] = (name: fields[first].name, value: newValue)
-                var index = fields.index(after: first)
-                while index < fields.endIndex {
-                    if Self.equalNames(fields[index].name, name) {
-                        fields.remove(at: index)
-                    } else {
-                        index += 1
-                    }
-                }
-            } else {
-                fields.append((name: name, value: newValue))
-            }
+            replaceAll(name, keepingSpelling: true, with: newValue)
         }
     }
 
@@ -73,9 +64,34 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.append((name: name, value: value))
     }
 
+    /// Replaces every field called `name` (case-insensitive) with one field spelled `name`, at the
+    /// position of the first one (or at the end).
+    ///
+    /// Unlike assigning through the subscript, which keeps the first field's spelling, this writes
+    /// `name` exactly as given.
+    public mutating func set(_ name: String, _ value: String) {
+        replaceAll(name, keepingSpelling: false, with: value)
+    }
+
     /// Removes every field called `name` (case-insensitive).
     public mutating func remove(_ name: String) {
         fields.removeAll { Self.equalNames($0.name, name) }
+    }
+
+    private mutating func replaceAll(_ name: String, keepingSpelling: Bool, with value: String) {
+        guard let first = fields.firstIndex(where: { Self.equalNames($0.name, name) }) else {
+            fields.append((name: name, value: value))
+            return
+        }
+        fields[first] = (name: keepingSpelling ? fields[first].name : name, value: value)
+        var index = fields.index(after: first)
+        while index < fields.endIndex {
+            if Self.equalNames(fields[index].name, name) {
+                fields.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
     }
 
     /// Iterates the fields in wire order.
@@ -90,8 +106,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// ASCII case-insensitive comparison without allocating lowercased copies: header names are tokens,
-    /// so folding A–Z is the whole of HTTP's case rule.
-    static func equalNames(_ lhs: String, _ rhs: String) -> Bool {
+    /// so folding A–Z is the whole of HTTP's case rule. Header lookups sit on the hot path of every
+    /// request, in the transports and in the server.
+    package static func equalNames(_ lhs: String, _ rhs: String) -> Bool {
         var left = lhs.utf8.makeIterator()
         var right = rhs.utf8.makeIterator()
         while true {
