@@ -35,8 +35,8 @@ struct LifecycleTests {
     }
 
     @Test func shutdownEndsIdleBusyAndStreamingConnections() async throws {
-        let streaming = ServerTestSignal()
-        let handling = ServerTestSignal()
+        let streaming = TestSignal()
+        let handling = TestSignal()
         let handler: HTTPServer.Handler = { request in
             switch request.path {
             case "/slow":
@@ -49,7 +49,7 @@ struct LifecycleTests {
                     try await writer.write("first")
                     streaming.fire()
                     while true {
-                        _ = await ServerTestSignal().wait(timeout: .seconds(30)); try Task.checkCancellation()
+                        _ = await TestSignal().wait(timeout: .seconds(30)); try Task.checkCancellation()
                     }
                 }
             default:
@@ -65,8 +65,8 @@ struct LifecycleTests {
         try await busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         let stream = try await ServerTestClient.connect(port: port)
         try await stream.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(await handling.wait())
-        #expect(await streaming.wait())
+        #expect(await handling.wait(timeout: ServerTestClient.defaultTimeout))
+        #expect(await streaming.wait(timeout: ServerTestClient.defaultTimeout))
         #expect(server.openConnectionCount == 3)
 
         let start = ContinuousClock.now

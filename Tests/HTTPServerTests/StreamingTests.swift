@@ -8,12 +8,12 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct StreamingTests {
     @Test func chunksArriveOneByOneBeforeTheProducerFinishes() async throws {
-        let firstReceived = ServerTestSignal()
+        let firstReceived = TestSignal()
         let handler: HTTPServer.Handler = { _ in
             .stream(headers: ["Content-Type": "text/event-stream"]) { writer in
                 try await writer.write("data: one\n\n")
                 // Only the test, after it has read chunk 1, lets the producer go on.
-                guard await firstReceived.wait() else { return }
+                guard await firstReceived.wait(timeout: ServerTestClient.defaultTimeout) else { return }
                 try await writer.write("data: two\n\n")
             }
         }
@@ -37,11 +37,13 @@ struct StreamingTests {
     @Test func eachChunkLeavesRightAfterItsWrite() async throws {
         let rounds = 21
         let writeTimes = Locked<[ContinuousClock.Instant]>([])
-        let next = (0..<rounds).map { _ in ServerTestSignal() }
+        let next = (0..<rounds).map { _ in TestSignal() }
         let handler: HTTPServer.Handler = { _ in
             .stream { writer in
                 for round in 0..<rounds {
-                    if round > 0 { guard await next[round].wait() else { return } }
+                    if round > 0 {
+                        guard await next[round].wait(timeout: ServerTestClient.defaultTimeout) else { return }
+                    }
                     writeTimes.withLock { $0.append(.now) }
                     try await writer.write("tick \(round)")
                 }
@@ -69,7 +71,7 @@ struct StreamingTests {
         let chunk = Data(repeating: 0x61, count: 256 << 10)
         let total = 48 << 20
         let written = Locked(0)
-        let producerEnded = ServerTestSignal()
+        let producerEnded = TestSignal()
         let failure = Locked<HTTPServerError?>(nil)
         let handler: HTTPServer.Handler = { _ in
             .stream { writer in
@@ -93,13 +95,13 @@ struct StreamingTests {
             let stalledAt = written.withLock { $0 }
             #expect(stalledAt < total / 2, "wrote \(stalledAt) bytes to a client that reads nothing")
             await client.close()
-            #expect(await producerEnded.wait())
+            #expect(await producerEnded.wait(timeout: ServerTestClient.defaultTimeout))
             #expect(failure.withLock { $0 } == .clientDisconnected)
         }
     }
 
     @Test func clientLeavingMidStreamDoesNotHurtOtherClients() async throws {
-        let producerEnded = ServerTestSignal()
+        let producerEnded = TestSignal()
         let failure = Locked<(any Error)?>(nil)
         let handler: HTTPServer.Handler = { request in
             guard request.path == "/stream" else { return HTTPServerResponse(body: Data("fine".utf8)) }
@@ -119,7 +121,7 @@ struct StreamingTests {
             _ = try await leaver.readHead()
             _ = try await leaver.readChunk()
             await leaver.close()
-            #expect(await producerEnded.wait())
+            #expect(await producerEnded.wait(timeout: ServerTestClient.defaultTimeout))
             let error = failure.withLock { $0 }
             #expect(error is CancellationError || (error as? HTTPServerError) == .clientDisconnected)
             #expect(await server.waitForOpenConnections(atMost: 0))
@@ -150,8 +152,8 @@ struct StreamingTests {
     }
 
     @Test func idleProducerIsCancelledWhenTheClientHangsUp() async throws {
-        let neverFired = ServerTestSignal()
-        let sawCancellation = ServerTestSignal()
+        let neverFired = TestSignal()
+        let sawCancellation = TestSignal()
         let handler: HTTPServer.Handler = { _ in
             .stream { writer in
                 try await writer.write("waiting for events")
@@ -165,7 +167,7 @@ struct StreamingTests {
             _ = try await client.readHead()
             _ = try await client.readChunk()
             await client.close()
-            #expect(await sawCancellation.wait())
+            #expect(await sawCancellation.wait(timeout: ServerTestClient.defaultTimeout))
             #expect(await server.waitForOpenConnections(atMost: 0))
         }
     }

@@ -30,7 +30,7 @@ public enum ServerTestHarness {
 
     /// Shuts `server` down, failing instead of hanging if that takes longer than `timeout`.
     public static func stop(_ server: HTTPServer, within timeout: Duration = .seconds(5)) async throws {
-        let finished = ServerTestSignal()
+        let finished = TestSignal()
         Task {
             await server.shutdown()
             finished.fire()

@@ -23,58 +23,6 @@ public struct TransportEchoedRequest: Codable, Sendable {
     }
 }
 
-/// A one-shot signal a server handler can wait on and a test can fire (or the reverse).
-///
-/// A wait also ends when its Task is cancelled, so a test's deadline (``TransportTestKit/withDeadline(_:_:)``
-/// cancels the operation and then waits for it) can always end a test whose signal never fires.
-public final class TransportTestSignal: Sendable {
-    private struct State {
-        var fired = false
-        var nextWaiter = 0
-        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    }
-
-    private let state = Locked(State())
-
-    /// A signal that has not fired.
-    public init() {}
-
-    /// Fires the signal, releasing every waiter now and later.
-    public func fire() {
-        let waiters = state.withLock { state in
-            state.fired = true
-            defer { state.waiters = [:] }
-            return state.waiters.values
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    /// Whether ``fire()`` has been called.
-    public var isFired: Bool { state.withLock { $0.fired } }
-
-    /// Returns once the signal has fired, or the waiting Task is cancelled.
-    public func wait() async {
-        let id = state.withLock { state in
-            defer { state.nextWaiter += 1 }
-            return state.nextWaiter
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                // Checked under the lock: a cancellation handler that ran before this registration found
-                // nothing to resume, and the Task's cancelled flag was set before it ran.
-                let resumeNow = state.withLock { state in
-                    if state.fired || Task.isCancelled { return true }
-                    state.waiters[id] = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
-        }
-    }
-}
-
 /// An ``HTTPServer`` on 127.0.0.1 (ephemeral port) with the routes the transport tests use:
 ///
 /// | path | answer |
@@ -101,12 +49,12 @@ public final class TransportTestServer: Sendable {
     /// The underlying server.
     public let server: HTTPServer
     /// Fired by the test once it has read `/gated-stream`'s first chunk.
-    public let clientSawFirstChunk = TransportTestSignal()
+    public let clientSawFirstChunk = TestSignal()
     /// Fired by the server when a write to `/endless-stream` or `/fast-stream` failed, or `/silent-stream`
     /// was abandoned (client gone).
-    public let clientLeftStream = TransportTestSignal()
+    public let clientLeftStream = TestSignal()
     private let counts = Locked<[String: Int]>([:])
-    private let arrivals = Locked<[String: TransportTestSignal]>([:])
+    private let arrivals = Locked<[String: TestSignal]>([:])
 
     /// Starts the server on an ephemeral port; call ``shutdown()`` when done.
     public init() throws {
@@ -133,10 +81,10 @@ public final class TransportTestServer: Sendable {
         await arrival(path).wait()
     }
 
-    private func arrival(_ path: String) -> TransportTestSignal {
+    private func arrival(_ path: String) -> TestSignal {
         arrivals.withLock { arrivals in
             if let signal = arrivals[path] { return signal }
-            let signal = TransportTestSignal()
+            let signal = TestSignal()
             arrivals[path] = signal
             return signal
         }

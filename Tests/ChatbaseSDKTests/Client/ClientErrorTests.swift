@@ -89,7 +89,7 @@ import Testing
     @Test func silentStreamTimesOutButASlowCallbackDoesNot() async throws {
         try await withScriptedClient(timeouts: RequestTimeouts(request: .milliseconds(300), resource: .seconds(20))) {
             server, client, _ in
-            let release = TransportTestSignal()
+            let release = TestSignal()
             server.on("POST", "/chat") { request, _ in
                 let stall = String(decoding: request.body, as: UTF8.self).contains("stall")
                 return .stream(headers: ["Content-Type": "text/event-stream"]) { writer in

@@ -75,7 +75,7 @@ final class CapturingLogger: SDKLogger {
 
     @Test func aReplyFinishingAfterLogoutDoesNotRestoreItsConversation() async throws {
         try await withScriptedClient { server, client, _ in
-            let release = TransportTestSignal()
+            let release = TestSignal()
             server.on("POST", "/chat") { _, _ in
                 .stream(headers: ["Content-Type": "text/event-stream"]) { writer in
                     await release.wait()

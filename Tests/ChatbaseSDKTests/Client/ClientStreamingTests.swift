@@ -225,14 +225,14 @@ import Testing
 
     @Test func cancellingTheCallerEndsWithCancellationError() async throws {
         try await withScriptedClient { server, client, _ in
-            let release = TransportTestSignal()
+            let release = TestSignal()
             server.on("POST", "/chat") { _, _ in
                 .stream(headers: ["Content-Type": "text/event-stream"]) { writer in
                     try await writer.write(ScriptedServer.events([#"{"type":"text-delta","id":"t","delta":"first"}"#]))
                     await release.wait()
                 }
             }
-            let sawDelta = TransportTestSignal()
+            let sawDelta = TestSignal()
             let task = Task {
                 try await client.send("hi") { callbacks in callbacks.onTextDelta = { _ in sawDelta.fire() } }
             }

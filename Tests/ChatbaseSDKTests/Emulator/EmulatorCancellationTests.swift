@@ -15,7 +15,7 @@ import Testing
             try harness.server.createChatbaseAgent(ChatbaseAgentSpec(id: "slow", paceMilliseconds: 20))
             let client = harness.client(agentId: "slow")
             let deltas = Locked(0)
-            let sawDelta = TransportTestSignal()
+            let sawDelta = TestSignal()
             let task = Task {
                 try await client.send("repeat 200") { callbacks in
                     callbacks.onTextDelta = { _ in
@@ -40,7 +40,7 @@ import Testing
     @Test func cancellingMidToolEndsTheReplyWithoutPostingAResult() async throws {
         try await withChatbaseEmulator { harness in
             let client = harness.client()
-            let handlerStarted = TransportTestSignal()
+            let handlerStarted = TestSignal()
             client.tool("get_weather") { _ in
                 handlerStarted.fire()
                 // A handler that waits on something slow, as a real one might; cancellation ends the wait.

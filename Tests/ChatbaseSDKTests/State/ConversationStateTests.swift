@@ -181,7 +181,7 @@ import Testing
             let client = harness.client()
             for index in 0..<3 { _ = try await client.send("conversation \(index)") }
             let list = ConversationListState(client: client)
-            let changed = TransportTestSignal()
+            let changed = TestSignal()
             withObservationTracking {
                 _ = list.conversations
             } onChange: {

@@ -21,7 +21,7 @@ final class ScriptedServer: Sendable {
         let routes = Locked<[String: Route]>([:])
         let counts = Locked<[String: Int]>([:])
         let received = Locked<[HTTPServerRequest]>([])
-        let firstRequest = TransportTestSignal()
+        let firstRequest = TestSignal()
 
         func handle(_ request: HTTPServerRequest) async -> HTTPServerResponse {
             received.withLock { $0.append(request) }

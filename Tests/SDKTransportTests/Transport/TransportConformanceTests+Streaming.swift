@@ -63,7 +63,7 @@ extension TransportConformanceTests {
     @Test(arguments: kinds)
     func cancellingAStreamMidBodyThrowsCancellationAndClosesIt(kind: TransportKind) async throws {
         try await withServer(kind) { transport, server in
-            let firstChunk = TransportTestSignal()
+            let firstChunk = TestSignal()
             let reader = Task {
                 let response = try await transport.stream(HTTPRequest(url: server.url("/endless-stream")))
                 for try await _ in response.body { firstChunk.fire() }

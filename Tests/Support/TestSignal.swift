@@ -1,11 +1,12 @@
 import ErrorCore
 
-/// A one-shot event between a test and a server handler: one side fires, the other awaits it
-/// with a timeout.
+/// A one-shot event between a test and a server handler: one side fires, the other awaits it.
 ///
-/// Waiting is cancellation-aware, so a stream producer parked on a signal lets
+/// Every wait also ends when its Task is cancelled, so a test's deadline
+/// (``TransportTestKit/withDeadline(_:_:)`` cancels the operation and then waits for it) can always end
+/// a test whose signal never fires, and a stream producer parked on a signal lets
 /// `HTTPServer.shutdown()` finish even when the test failed before firing it.
-public final class ServerTestSignal: Sendable {
+public final class TestSignal: Sendable {
     private struct Waiter {
         let continuation: CheckedContinuation<Bool, Never>
         var timer: Task<Void, Never>?
@@ -23,7 +24,7 @@ public final class ServerTestSignal: Sendable {
     /// Creates an unfired signal.
     public init() {}
 
-    /// True once `fire()` was called.
+    /// Whether ``fire()`` has been called.
     public var isFired: Bool { state.withLock { $0.fired } }
 
     /// Fires the signal and wakes every waiter (later waits return at once).
@@ -39,8 +40,17 @@ public final class ServerTestSignal: Sendable {
         }
     }
 
+    /// Returns once the signal has fired, or the waiting Task is cancelled.
+    public func wait() async {
+        _ = await wait(until: nil)
+    }
+
     /// Waits until fired; returns false on timeout or when the waiting task is cancelled.
-    public func wait(timeout: Duration = ServerTestClient.defaultTimeout) async -> Bool {
+    public func wait(timeout: Duration) async -> Bool {
+        await wait(until: timeout)
+    }
+
+    private func wait(until timeout: Duration?) async -> Bool {
         let ticket = state.withLock { (state: inout State) -> Int in
             defer { state.nextTicket += 1 }
             return state.nextTicket
@@ -57,6 +67,7 @@ public final class ServerTestSignal: Sendable {
                     continuation.resume(returning: immediate)
                     return
                 }
+                guard let timeout else { return }
                 let timer = Task { [self] in
                     try? await Task.sleep(for: timeout)
                     if !Task.isCancelled { resolve(ticket, cancelledEarly: false) }

@@ -2,9 +2,9 @@ import TestSupport
 import Testing
 
 /// The test signal itself: a deadline must be able to end a wait whose signal never fires.
-@Suite(.timeLimit(.minutes(1))) struct TransportTestSignalTests {
+@Suite(.timeLimit(.minutes(1))) struct TestSignalTests {
     @Test func firingReleasesEarlierAndLaterWaiters() async {
-        let signal = TransportTestSignal()
+        let signal = TestSignal()
         let early = Task { await signal.wait() }
         signal.fire()
         await early.value
@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func cancellingTheWaitingTaskEndsTheWait() async {
-        let signal = TransportTestSignal()
+        let signal = TestSignal()
         let waiter = Task { await signal.wait() }
         waiter.cancel()
         await waiter.value
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func aDeadlineEndsAnOperationStuckOnASignal() async {
-        let signal = TransportTestSignal()
+        let signal = TestSignal()
         await #expect(throws: TransportTestTimeout.self) {
             try await TransportTestKit.withDeadline(.milliseconds(50)) { await signal.wait() }
         }
