@@ -98,7 +98,7 @@ let package = Package(
             dependencies: ["ErrorCore", "SDKTransport", "HTTPServer"],
             path: "Tests/Support"
         ),
-        .testTarget(name: "ErrorCoreTests", dependencies: ["ErrorCore"], path: "Tests/ErrorCoreTests"),
+        .testTarget(name: "ErrorCoreTests", dependencies: ["ErrorCore", "TestSupport"], path: "Tests/ErrorCoreTests"),
         .testTarget(
             name: "SDKTransportTests",
             dependencies: ["SDKTransport", "ErrorCore", "HTTPServer", "TestSupport"] + curl,

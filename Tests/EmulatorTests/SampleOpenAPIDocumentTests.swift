@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Emulator
@@ -10,9 +11,7 @@ import Testing
 /// After changing the builder, rewrite the file with
 /// `SAMPLE_RECORD_OPENAPI=1 swift test --filter SampleOpenAPIDocumentTests`.
 @Suite struct SampleOpenAPIDocumentTests {
-    static let specURL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Specs/palbase/openapi.json")
+    static let specURL = PackageRoot.appending("Specs/palbase/openapi.json")
 
     /// The committed file, parsed.
     static func committed() throws -> SampleJSONView {

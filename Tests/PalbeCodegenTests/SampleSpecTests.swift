@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PalbeCodegen
@@ -6,9 +7,7 @@ import Testing
 /// The sample backend's contract (`Specs/palbase/openapi.json`) generates the client the seeds
 /// show, call for call.
 @Suite struct SampleSpecTests {
-    static let specURL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Specs/palbase/openapi.json")
+    static let specURL = PackageRoot.appending("Specs/palbase/openapi.json")
 
     private func output() throws -> GeneratedOutput {
         try CodeGenerator().generate(specData: try Data(contentsOf: Self.specURL), specName: "openapi.json")

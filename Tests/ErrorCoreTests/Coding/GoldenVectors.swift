@@ -1,17 +1,13 @@
 import ErrorCore
 import Foundation
+import TestSupport
 import Testing
 
-/// Reads the shared golden vectors in `Specs/vectors/` through a path relative to this file, so no
-/// bundle resources are needed and the emulator's tests can read the very same files.
+/// Reads the shared golden vectors in `Specs/vectors/` through ``PackageRoot``, so no bundle resources
+/// are needed and the emulator's tests can read the very same files.
 enum GoldenVectors {
-    static func url(_ name: String, filePath: StaticString = #filePath) -> URL {
-        URL(fileURLWithPath: "\(filePath)")
-            .deletingLastPathComponent()  // Coding
-            .deletingLastPathComponent()  // ErrorCoreTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package root
-            .appendingPathComponent("Specs/vectors/\(name)")
+    static func url(_ name: String) -> URL {
+        PackageRoot.appending("Specs/vectors/\(name)")
     }
 
     static func load<Vector: Decodable>(_ name: String, as type: [Vector].Type = [Vector].self) throws -> [Vector] {

@@ -1,22 +1,18 @@
 import ErrorCore
 import Foundation
 import Palbe
+import TestSupport
 import Testing
 
-/// The golden vectors in `Specs/vectors/backend-errors.json`, read through a path relative to this
-/// file so no bundle resources are needed.
+/// The golden vectors in `Specs/vectors/backend-errors.json`, read through ``PackageRoot`` so no bundle
+/// resources are needed.
 struct BackendErrorVectors: Decodable {
     let responses: [ResponseRow]
     let success: [ResponseRow]
     let transport: [TransportRow]
 
-    static func load(filePath: StaticString = #filePath) throws -> BackendErrorVectors {
-        let url = URL(fileURLWithPath: "\(filePath)")
-            .deletingLastPathComponent()  // Support
-            .deletingLastPathComponent()  // PalbeTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package root
-            .appendingPathComponent("Specs/vectors/backend-errors.json")
+    static func load() throws -> BackendErrorVectors {
+        let url = PackageRoot.appending("Specs/vectors/backend-errors.json")
         return try JSONDecoder().decode(BackendErrorVectors.self, from: Data(contentsOf: url))
     }
 
