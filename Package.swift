@@ -95,7 +95,7 @@ let package = Package(
 
         .target(
             name: "TestSupport",
-            dependencies: ["ErrorCore", "SDKTransport", "HTTPServer"],
+            dependencies: ["ErrorCore", "SDKTransport", "HTTPServer", "Emulator"],
             path: "Tests/Support"
         ),
         .testTarget(name: "ErrorCoreTests", dependencies: ["ErrorCore", "TestSupport"], path: "Tests/ErrorCoreTests"),

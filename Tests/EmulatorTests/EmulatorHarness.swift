@@ -11,16 +11,8 @@ func withEmulator<T>(
     _ configuration: EmulatorConfiguration = .testing(palbaseHandlers: [NotesHandler()]),
     _ body: (EmulatorServer, EmulatorTestClient) async throws -> T
 ) async throws -> T {
-    let server = try EmulatorServer(configuration: configuration)
-    do {
-        let baseURL = try server.start()
-        let client = EmulatorTestClient(baseURL: baseURL, defaultHeaders: ["apikey": server.apiKey])
-        let result = try await body(server, client)
-        await server.shutdown()
-        return result
-    } catch {
-        await server.shutdown()
-        throw error
+    try await withRunningEmulator(configuration) { server, baseURL in
+        try await body(server, EmulatorTestClient(baseURL: baseURL, defaultHeaders: ["apikey": server.apiKey]))
     }
 }
 

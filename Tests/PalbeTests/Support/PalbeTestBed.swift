@@ -3,6 +3,7 @@ import ErrorCore
 import Foundation
 import Palbe
 import SDKTransport
+import TestSupport
 import Testing
 
 /// A running emulator (sample backend plus ``ProbeHandler``) and what a test needs to point Palbe
@@ -35,7 +36,7 @@ struct PalbeTestBed: Sendable {
 
     /// Every logged request whose path starts with `prefix`, oldest first.
     func requests(to prefix: String = "/") throws -> [LoggedRequest] {
-        try emulator.recentRequests(limit: 1_000).filter { $0.path.hasPrefix(prefix) }
+        try emulator.requests(to: prefix)
     }
 
     /// ``requests(to:)`` for use inside `#expect`: a failure to read the log is recorded as an issue
@@ -51,9 +52,7 @@ struct PalbeTestBed: Sendable {
 
     /// The one logged request to `prefix`; fails the test when there is not exactly one.
     func onlyRequest(to prefix: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> LoggedRequest {
-        let matching = try requests(to: prefix)
-        try #require(matching.count == 1, "expected one request to \(prefix), got \(matching.count)")
-        return matching[0]
+        try emulator.onlyRequest(to: prefix, sourceLocation: sourceLocation)
     }
 }
 
@@ -63,15 +62,7 @@ func withPalbe<T>(
     _ body: (PalbeTestBed) async throws -> T
 ) async throws -> T {
     let sample = SampleBackend(configuration: configuration)
-    let emulator = try EmulatorServer(configuration: .testing(palbaseHandlers: [ProbeHandler(), sample]))
-    do {
-        let baseURL = try emulator.start()
-        let bed = PalbeTestBed(emulator: emulator, sample: sample, baseURL: baseURL, recorder: RuntimeRecorder())
-        let result = try await body(bed)
-        await emulator.shutdown()
-        return result
-    } catch {
-        await emulator.shutdown()
-        throw error
+    return try await withRunningEmulator(.testing(palbaseHandlers: [ProbeHandler(), sample])) { emulator, baseURL in
+        try await body(PalbeTestBed(emulator: emulator, sample: sample, baseURL: baseURL, recorder: RuntimeRecorder()))
     }
 }

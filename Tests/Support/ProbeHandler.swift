@@ -10,10 +10,13 @@ import Foundation
 ///   tests get a clean answer from paths no auth handler serves yet.
 /// - `POST /auth/conflict`: 409 `echo_conflict` with `data`, to see a sealed error envelope.
 /// - `POST /v1/db/echo`: 200 `{"received"}`.
-struct ProbeHandler: PalbaseRouteHandler {
-    var migrations: [Migration] { [] }
+package struct ProbeHandler: PalbaseRouteHandler {
+    /// A handler with no state of its own.
+    package init() {}
 
-    func handle(_ request: PalbaseRequest, store: SQLiteDatabase) async throws -> PalbaseResponse? {
+    package var migrations: [Migration] { [] }
+
+    package func handle(_ request: PalbaseRequest, store: SQLiteDatabase) async throws -> PalbaseResponse? {
         let received = AnyCodableValue.string(String(decoding: request.body, as: UTF8.self))
         switch request.segments.first {
         case "probe" where request.segments == ["probe", "answer"]:
