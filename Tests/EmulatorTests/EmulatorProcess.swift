@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -27,25 +28,11 @@ final class EmulatorProcess: Sendable {
     private let exited = LockedValue<(status: Int32, reason: Process.TerminationReason)?>(nil)
     private let exitStream: AsyncStream<Void>
 
-    /// The `sdk` binary next to the test bundle (`.build/<triple>/debug/sdk`).
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sdk")
-    }
-
     /// Starts `sdk <arguments>`.
     init(_ arguments: [String]) throws {
-        let executable = Self.executable
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw Failure.executableMissing(executable.path)
-        }
-        process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        guard SDKExecutable.isBuilt else { throw Failure.executableMissing(SDKExecutable.url.path) }
+        let (process, stdout, stderr) = SDKExecutable.process(arguments)
+        self.process = process
 
         let (lines, lineSink) = AsyncStream.makeStream(of: String.self)
         self.lines = lines

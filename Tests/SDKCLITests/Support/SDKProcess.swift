@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `sdk` executable as a child process and collects its output, bounded by a timeout
@@ -17,29 +18,14 @@ struct SDKProcess {
         }
     }
 
-    /// The `sdk` binary next to the test bundle (`.build/<triple>/debug/sdk`).
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sdk")
-    }
-
     /// Runs `sdk <arguments>` with `environment` (plus `PATH`) and returns once it exits.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(30)
     ) async throws -> Result {
-        try #require(
-            FileManager.default.isExecutableFile(atPath: executable.path),
-            "no sdk executable at \(executable.path): run `swift build` first")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        try #require(SDKExecutable.isBuilt, "no sdk executable at \(SDKExecutable.url.path): run `swift build` first")
         var env = environment
         env["PATH"] = ProcessInfo.processInfo.environment["PATH"]
-        process.environment = env
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        let (process, stdout, stderr) = SDKExecutable.process(arguments, environment: env)
 
         let (exits, exited) = AsyncStream.makeStream(of: Void.self)
         process.terminationHandler = { _ in
