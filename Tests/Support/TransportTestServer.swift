@@ -40,7 +40,7 @@ public struct TransportEchoedRequest: Codable, Sendable {
 /// | `/endless-stream` | a chunk every 20 ms until the client leaves (fires ``clientLeftStream``) |
 /// | `/fast-stream/N` | N pattern bytes in 16 KiB chunks, as fast as the client takes them |
 /// | `/silent-stream` | the head, then nothing until the client leaves (fires ``clientLeftStream``) |
-/// | `/trickle/N/MS` | N chunks `piece i\n`, MS milliseconds apart, then the end |
+/// | `/trickle/N/MS` | N chunks `piece i\n`, MS milliseconds apart (fires ``trickleWritten``), then the end |
 /// | `/stream-then-fail` | chunk `partial`, then the connection drops before the last chunk |
 /// | `/fault/before`, `/fault/after-headers`, `/fault/mid-body`, `/fault/bad-chunking` | faults |
 /// | `/huge-headers/N` | 200 with N × 1 KiB of header fields |
@@ -53,6 +53,8 @@ public final class TransportTestServer: Sendable {
     /// Fired by the server when a write to `/endless-stream` or `/fast-stream` failed, or `/silent-stream`
     /// was abandoned (client gone).
     public let clientLeftStream = TestSignal()
+    /// Fired by the server once `/trickle` has written its last piece (the end of the body follows).
+    public let trickleWritten = TestSignal()
     private let counts = Locked<[String: Int]>([:])
     private let arrivals = Locked<[String: TestSignal]>([:])
 
@@ -184,11 +186,13 @@ public final class TransportTestServer: Sendable {
             }
         case "trickle":
             let pause = Duration.milliseconds(parts.count > 2 ? Int(parts[2]) ?? 100 : 100)
+            let written = trickleWritten
             return .stream { writer in
                 for index in 0..<(argument ?? 0) {
                     if index > 0 { try await Task.sleep(for: pause) }
                     try await writer.write("piece \(index)\n")
                 }
+                written.fire()
             }
         case "stream-then-fail":
             return .stream { writer in

@@ -23,7 +23,7 @@
     /// millisecond or two. A transfer paused for a slow consumer has no deadline until it is unpaused.
     ///
     /// A stream whose reader leaves before the end (drops the iterator) is not cut at once: the engine
-    /// reads and drops the rest for up to ``CurlTransfer/drainWindow`` and ``CurlTransfer/drainBudget``
+    /// reads and drops the rest for up to ``CurlTransport/Configuration/drainWindow`` and ``CurlTransfer/drainBudget``
     /// bytes, so a response that was about to end (an SSE stream after its last event) returns its
     /// connection to the pool; past either limit the connection is closed. Cancelling the reading Task
     /// still closes it at once.
@@ -37,7 +37,7 @@
             case remove(CurlTransfer)
             case unpause(CurlTransfer)
             /// The body's consumer left before the end: read and drop the rest for a moment (see
-            /// ``CurlTransfer/drainWindow``), so a response about to end keeps its connection.
+            /// ``CurlTransport/Configuration/drainWindow``), so a response about to end keeps its connection.
             case drain(CurlTransfer)
         }
 
@@ -166,7 +166,7 @@
                 sdk_curl_easy_unpause(transfer.handle.raw)
             case .drain(let transfer):
                 guard transfer.isAttached, transfer.drainDeadline == nil else { return }
-                transfer.drainDeadline = Self.monotonicNanoseconds() + CurlTransfer.drainWindow
+                transfer.drainDeadline = Self.monotonicNanoseconds() + transfer.drainWindow
                 watch(transfer)
                 // A transfer paused for its (now gone) consumer must read again to reach its end.
                 if transfer.pausedByConsumer {

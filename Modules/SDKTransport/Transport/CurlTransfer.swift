@@ -72,8 +72,9 @@
         var drainDeadline: UInt64?
         var drainedBytes = 0
 
-        /// How long an abandoned stream may take to end by itself: 250 ms.
-        static let drainWindow: UInt64 = 250_000_000
+        /// How long an abandoned stream may take to end by itself (nanoseconds): the configuration's
+        /// ``CurlTransport/Configuration/drainWindow``, 250 ms unless a test stretches it.
+        let drainWindow: UInt64
         /// How much of an abandoned stream is read before giving up on it.
         static let drainBudget = 64 << 10
 
@@ -81,7 +82,7 @@
 
         init(
             engine: CurlEngine, handle: CurlEasyHandle, method: String, maxBodyBytes: Int, maxHeaderBytes: Int,
-            streamBufferBytes: Int?, idleTimeout: Duration?
+            streamBufferBytes: Int?, idleTimeout: Duration?, drainWindow: Duration = .milliseconds(250)
         ) {
             self.engine = engine
             self.handle = handle
@@ -91,6 +92,7 @@
             self.maxHeaderBytes = maxHeaderBytes
             self.stream = streamBufferBytes.map { BodyStreamBuffer(highWater: $0) }
             self.idleLimit = idleTimeout.map(Self.idleLimitNanoseconds) ?? 0
+            self.drainWindow = Self.idleLimitNanoseconds(drainWindow)
         }
 
         /// `duration` in whole milliseconds (rounded up, at least 1), as nanoseconds; capped at about a

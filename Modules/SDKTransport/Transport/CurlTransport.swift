@@ -61,6 +61,9 @@
             public var maxResponseHeaderBytes: Int = 64 << 10
             /// How much of a streamed body is buffered for a slow consumer before reading pauses. Default 1 MiB.
             public var streamBufferBytes: Int = 1 << 20
+            /// How long a stream its consumer abandoned may take to end by itself, so it keeps its
+            /// connection, before it is cut. 250 ms; internal, so only a test on a loaded machine stretches it.
+            var drainWindow: Duration = .milliseconds(250)
 
             /// The defaults.
             public init() {}
@@ -117,7 +120,8 @@
                 engine: engine, handle: handle, method: request.method,
                 maxBodyBytes: configuration.maxResponseBodyBytes,
                 maxHeaderBytes: configuration.maxResponseHeaderBytes,
-                streamBufferBytes: streaming ? configuration.streamBufferBytes : nil, idleTimeout: request.idleTimeout)
+                streamBufferBytes: streaming ? configuration.streamBufferBytes : nil, idleTimeout: request.idleTimeout,
+                drainWindow: configuration.drainWindow)
             do {
                 try transfer.configure(
                     request, timeout: request.timeout ?? (streaming ? nil : configuration.defaultTimeout),

@@ -69,17 +69,20 @@
         @Test func idleClockStopsWhileTheConsumerHoldsThePausedTransfer() async throws {
             var configuration = CurlTransport.Configuration()
             configuration.streamBufferBytes = 64 << 10
-            try await withServer(CurlTransport(configuration: configuration)) { transport, server in
+            // The limit leaves the test server (on the cooperative pool every parallel test shares) room to
+            // be held up; the consumer is still busy for more than two limits.
+            try await withServer(CurlTransport(configuration: configuration), limit: .seconds(30)) {
+                transport, server in
                 let total = 2 << 20
-                let limit = Duration.milliseconds(500)
+                let limit = Duration.seconds(2)
                 let response = try await transport.stream(
                     HTTPRequest(url: server.url("/fast-stream/\(total)"), idleTimeout: limit))
                 await response.body.buffer.waitForProducerPause()
-                // The consumer is busy elsewhere for three idle limits while its buffer is full and the
-                // transfer paused (the slowness is the server's: this request takes 1.5 s to answer).
+                // The consumer is busy elsewhere for 2.5 idle limits while its buffer is full and the
+                // transfer paused (the slowness is the server's: this request takes 5 s to answer).
                 let clock = ContinuousClock()
                 let start = clock.now
-                let busy = try await transport.send(HTTPRequest(url: server.url("/delay/1500")))
+                let busy = try await transport.send(HTTPRequest(url: server.url("/delay/5000")))
                 #expect(busy.status == 200)
                 #expect(clock.now - start >= limit * 2)
                 var received = Data()
@@ -96,14 +99,24 @@
         }
 
         @Test func anAbandonedStreamThatEndsSoonKeepsItsConnection() async throws {
-            try await withServer { transport, server in
+            // The server's pieces 10 ms apart can be held up for seconds on a loaded machine, far past the
+            // default 250 ms window; a window that long keeps this about an ending stream, not a late one.
+            var configuration = CurlTransport.Configuration()
+            configuration.drainWindow = .seconds(8)
+            try await withServer(CurlTransport(configuration: configuration), limit: .seconds(20)) {
+                transport, server in
+                let before = try await transport.send(HTTPRequest(url: server.url("/echo")))
+                let connection = try JSONDecoder().decode(TransportEchoedRequest.self, from: before.body).connectionID
                 let response = try await transport.stream(HTTPRequest(url: server.url("/trickle/3/10")))
                 for try await _ in response.body { break }
-                // The rest (two pieces 10 ms apart, then the end) comes well within the drain window: read and dropped, and
+                // The rest (two pieces, then the end) comes within the drain window: read and dropped, and
                 // the connection stays open (a cut would close it at once).
+                await server.trickleWritten.wait()
                 #expect(await !server.server.waitForOpenConnections(atMost: 0, timeout: .milliseconds(600)))
-                // ...and carries the next request.
-                _ = try await transport.send(HTTPRequest(url: server.url("/echo")))
+                // ...and carries the next request: the same connection as before the stream.
+                let after = try await transport.send(HTTPRequest(url: server.url("/echo")))
+                #expect(
+                    try JSONDecoder().decode(TransportEchoedRequest.self, from: after.body).connectionID == connection)
                 #expect(server.server.openConnectionCount == 1)
             }
         }
