@@ -87,7 +87,9 @@ import Testing
     }
 
     @Test func silentStreamTimesOutButASlowCallbackDoesNot() async throws {
-        try await withScriptedClient(timeouts: RequestTimeouts(request: .milliseconds(300), resource: .seconds(20))) {
+        // The idle limit leaves the scripted server, on the cooperative pool every parallel test shares, time
+        // to answer on a loaded machine (300 ms did not); the callback still outlasts it.
+        try await withScriptedClient(timeouts: RequestTimeouts(request: .seconds(2), resource: .seconds(20))) {
             server, client, _ in
             let release = TestSignal()
             server.on("POST", "/chat") { request, _ in
@@ -108,7 +110,7 @@ import Testing
 
             // A callback that takes longer than the idle limit is not silence on the wire.
             let response = try await client.send("go") { callbacks in
-                callbacks.onTextDelta = { _ in try? await Task.sleep(for: .milliseconds(500)) }
+                callbacks.onTextDelta = { _ in try? await Task.sleep(for: .milliseconds(2500)) }
             }
             #expect(response.message.text == "ab")
         }

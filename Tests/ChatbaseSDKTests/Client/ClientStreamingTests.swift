@@ -74,7 +74,9 @@ import Testing
             let start = clock.now
             let response = try await client.send("hi")
             #expect(response.message.text == "done")
-            #expect(clock.now - start < .seconds(5))
+            // Held until the stream ends, the reply would never come (the noise is endless) before the
+            // 20 s resource limit; well under that, with room for a loaded machine, it was not held.
+            #expect(clock.now - start < .seconds(12))
         }
     }
 
