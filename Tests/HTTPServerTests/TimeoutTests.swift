@@ -54,9 +54,9 @@ struct TimeoutTests {
     }
 
     @Test func idleKeepAliveConnectionIsClosedAfterTheIdleTimeout() async throws {
-        // The idle clock also runs between accept and the first request, so a timeout as short as
-        // `Self.short` races the test's own send on a loaded machine: one second does not.
-        let idle = Duration.seconds(1)
+        // The idle clock also runs between accept and the first request, so a short timeout races the
+        // test's own send on a loaded machine (one second did too, under parallel tests): three do not.
+        let idle = Duration.seconds(3)
         let configuration = ServerTestHarness.configuration(readTimeout: .seconds(5), idleTimeout: idle)
         try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
             let client = try await ServerTestClient.connect(port: server.port)
@@ -66,22 +66,23 @@ struct TimeoutTests {
             try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try await client.readResponse().status == 200)
             // Idle is not an error: the close comes without a 408.
-            #expect(try await client.readUntilClose().isEmpty)
+            // Without the idle timeout nothing would close it and this read would give up after 20 s.
+            #expect(try await client.readUntilClose(timeout: .seconds(20)).isEmpty)
             let elapsed = ContinuousClock.now - start
             #expect(elapsed >= idle)
-            #expect(elapsed < .seconds(5))
+            #expect(elapsed < idle + .seconds(7))
         }
     }
 
     @Test func activeKeepAliveConnectionOutlivesTheIdleTimeout() async throws {
-        // Five requests 600 ms apart span 1.2 idle timeouts of 2 s; each gap leaves 1.4 s of margin,
-        // which a machine busy with the rest of the suite needs (400 ms of 1 s was not enough).
-        let configuration = ServerTestHarness.configuration(idleTimeout: .seconds(2))
+        // Five requests 1.5 s apart span 1.5 idle timeouts of 4 s; each gap leaves 2.5 s of margin,
+        // which parallel tests on a loaded 2-core machine need (1.4 s of 2 s was not enough).
+        let configuration = ServerTestHarness.configuration(idleTimeout: .seconds(4))
         try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
             let client = try await ServerTestClient.connect(port: server.port)
             var connectionIDs: Set<Int> = []
             for round in 0..<5 {
-                if round > 0 { #expect(await !client.waitForClose(timeout: .milliseconds(600))) }
+                if round > 0 { #expect(await !client.waitForClose(timeout: .milliseconds(1500))) }
                 try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
                 connectionIDs.insert(try EchoReport.decode(try await client.readResponse().body).connectionID)
             }
