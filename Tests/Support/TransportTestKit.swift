@@ -72,26 +72,6 @@ public enum TransportTestKit {
         }
     }
 
-    /// A TCP port on 127.0.0.1 that nothing listens on: bound, then closed again, so a connect to it is
-    /// refused.
-    public static func closedPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     /// `count` bytes of a fixed pattern that is different at every offset modulo 251, so a dropped,
     /// duplicated or reordered chunk changes the result.
     public static func patternBytes(_ count: Int, seed: Int = 0) -> Data {

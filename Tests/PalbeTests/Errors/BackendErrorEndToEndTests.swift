@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import Palbe
 import SDKTransport
+import TestSupport
 import Testing
 
 /// The mapping rules end to end: real HTTP exchanges with the emulator on 127.0.0.1, through a
@@ -110,9 +111,15 @@ import Testing
     }
 
     @Test func refusedConnectionIsNetwork() async throws {
-        let closedPort = try await withPalbe { bed in bed.baseURL }
+        // A stopped server's port can be taken by a parallel test's server at once; this one cannot.
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let baseURL = try await withPalbe { bed in bed.baseURL }
+        var components = try #require(URLComponents(url: baseURL, resolvingAgainstBaseURL: false))
+        components.port = refusing.port
         let client = Palbe(
-            configuration: PalbeConfiguration(baseURL: closedPort, apiKey: "k", requestTimeout: .seconds(5)),
+            configuration: PalbeConfiguration(
+                baseURL: try #require(components.url), apiKey: "k", requestTimeout: .seconds(5)),
             transport: DefaultTransport.make(), runtime: RuntimeRecorder().runtime())
         let error = await #expect(throws: BackendError.self) {
             let _: Todo = try await client.call("todos", CreateTodoInput(title: "x"))

@@ -46,11 +46,13 @@ extension TransportConformanceTests {
 
     @Test(arguments: kinds)
     func refusedConnectionWasNeverSent(kind: TransportKind) async throws {
-        let port = try TransportTestKit.closedPort()
+        let refusing = try RefusingPort()
         let transport = kind.makeTransport()
         let error = await #expect(throws: TransportError.self) {
-            try await transport.send(HTTPRequest(method: "POST", url: URL(string: "http://127.0.0.1:\(port)/pay")!))
+            try await transport.send(
+                HTTPRequest(method: "POST", url: URL(string: "http://127.0.0.1:\(refusing.port)/pay")!))
         }
+        withExtendedLifetime(refusing) {}
         #expect(error?.code == .cannotConnectToHost)
         #expect(error?.requestSent == false)
     }

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A TCP port on 127.0.0.1 that refuses connections for as long as this value lives.
+///
+/// The socket is bound but never listens, so a connect to it is refused, and no other server (a
+/// parallel test's, on an ephemeral port) can take the port meanwhile, as it could a port that was
+/// bound and closed again. Keep the value alive (`withExtendedLifetime`) until the connect is done.
+public final class RefusingPort: Sendable {
+    /// The refusing port.
+    public let port: Int
+    private let descriptor: Int32
+
+    /// Binds a fresh ephemeral port without listening on it.
+    public init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
+            }
+        }
+        guard bound else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        descriptor = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(descriptor) }
+}
