@@ -1,7 +1,7 @@
 import Emulator
 import Foundation
-import HTTPServer
 import SDKCLI
+import TestSupport
 import Testing
 
 /// How `sdk chat` fails: typed server and SDK errors (exit 1), an unreachable server, bad lines (exit 2).
@@ -63,9 +63,11 @@ import Testing
     }
 
     @Test func nothingListeningIsUnreachableWithAHint() async throws {
-        let probe = HTTPServer { _ in HTTPServerResponse(status: 204) }
-        let port = try probe.start()
-        await probe.shutdown()
+        // A stopped server's port can be taken by a parallel test's server at once (and this CLI's
+        // requests then reach that test's handler); a bound port that never listens stays refused.
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let port = refusing.port
         try await ChatCLIFixture.with { fixture in
             for command in [["chat", "send", "hi"], ["chat", "conversations"], ["chat", "agent", "create"]] {
                 let result = try await fixture.runBare(["--base-url", "http://127.0.0.1:\(port)", "--json"] + command)
