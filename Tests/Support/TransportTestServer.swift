@@ -164,13 +164,18 @@ public final class TransportTestServer: Sendable {
             let total = argument ?? 0
             let left = clientLeftStream
             return .stream { writer in
-                let bytes = TransportTestKit.patternBytes(total)
+                // Each chunk is a slice of one 16 KiB (+ one period) window, never the whole body: the
+                // flood test asks for 1 GiB, and building that on the cooperative pool stalled every
+                // other test in the process for seconds.
+                let chunkSize = 16 << 10
+                let window = TransportTestKit.patternBytes(chunkSize + 251)
                 var offset = 0
                 do {
                     while offset < total {
-                        let end = min(offset + 16 << 10, total)
-                        try await writer.write(bytes[offset..<end])
-                        offset = end
+                        let length = min(chunkSize, total - offset)
+                        let start = offset % 251
+                        try await writer.write(window[start..<start + length])
+                        offset += length
                     }
                 } catch {
                     left.fire()
