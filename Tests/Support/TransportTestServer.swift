@@ -164,18 +164,13 @@ public final class TransportTestServer: Sendable {
             let total = argument ?? 0
             let left = clientLeftStream
             return .stream { writer in
-                // Each chunk is a slice of one 16 KiB (+ one period) window, never the whole body: the
-                // flood test asks for 1 GiB, and building that on the cooperative pool stalled every
-                // other test in the process for seconds.
-                let chunkSize = 16 << 10
-                let window = TransportTestKit.patternBytes(chunkSize + 251)
+                let bytes = TransportTestKit.patternBytes(total)
                 var offset = 0
                 do {
                     while offset < total {
-                        let length = min(chunkSize, total - offset)
-                        let start = offset % 251
-                        try await writer.write(window[start..<start + length])
-                        offset += length
+                        let end = min(offset + 16 << 10, total)
+                        try await writer.write(bytes[offset..<end])
+                        offset = end
                     }
                 } catch {
                     left.fire()
