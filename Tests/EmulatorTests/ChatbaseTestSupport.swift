@@ -7,7 +7,7 @@ import Testing
 
 /// A clock tests move by hand.
 final class ChatbaseTestClock: Sendable {
-    private let current = LockedValue(Date(timeIntervalSince1970: 1_764_450_000.123))
+    private let current = Locked(Date(timeIntervalSince1970: 1_764_450_000.123))
 
     var now: Date { current.withLock { $0 } }
 

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 import TestSupport
 import Testing
@@ -24,8 +25,8 @@ final class EmulatorProcess: Sendable {
 
     private let process: Process
     private let lines: AsyncStream<String>
-    private let stderrText = LockedValue("")
-    private let exited = LockedValue<(status: Int32, reason: Process.TerminationReason)?>(nil)
+    private let stderrText = Locked("")
+    private let exited = Locked<(status: Int32, reason: Process.TerminationReason)?>(nil)
     private let exitStream: AsyncStream<Void>
 
     /// Starts `sdk <arguments>`.
@@ -36,7 +37,7 @@ final class EmulatorProcess: Sendable {
 
         let (lines, lineSink) = AsyncStream.makeStream(of: String.self)
         self.lines = lines
-        let pending = LockedValue(Data())
+        let pending = Locked(Data())
         stdout.fileHandleForReading.readabilityHandler = { handle in
             let chunk = handle.availableData
             if chunk.isEmpty {

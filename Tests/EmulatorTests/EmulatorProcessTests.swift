@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 import TestSupport
 import Testing
@@ -131,7 +132,7 @@ import Testing
 
 /// Counts writes the emulator acknowledged, from the writer tasks.
 private final class Acknowledgements: Sendable {
-    private let counts = LockedValue((faults: 0, requests: 0))
+    private let counts = Locked((faults: 0, requests: 0))
 
     func faultCreated() { counts.withLock { $0.faults += 1 } }
     func requestLogged() { counts.withLock { $0.requests += 1 } }
