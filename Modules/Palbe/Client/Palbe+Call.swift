@@ -76,31 +76,26 @@ extension Palbe {
 
     // MARK: - The conversion point
 
-    /// Sends `request` and decodes its 2xx body; every failure is reported to the hook once, here.
+    /// Sends `request` and reads its 2xx answer with `read`; every failure, from the exchange or
+    /// the reading, is reported to the hook here and nowhere else.
+    func perform<T>(
+        _ request: PBRequest, reading read: (Delivery) throws(BackendError) -> T
+    ) async throws(BackendError) -> T {
+        do {
+            return try read(try await exchange(request))
+        } catch {
+            report(error)
+            throw error
+        }
+    }
+
+    /// Sends `request` and decodes its 2xx body as `type`.
     func perform<O: Decodable>(_ request: PBRequest, as type: O.Type) async throws(BackendError) -> O {
-        do {
-            let delivery = try await exchange(request)
-            return try BackendErrorMapping.decode(type, body: delivery.body, requestID: delivery.requestID)
-        } catch {
-            report(error)
-            throw error
-        }
+        try await perform(request) { delivery throws(BackendError) in try delivery.decoded(as: type) }
     }
 
-    /// Sends `request` and ignores its 2xx body; every failure is reported to the hook once, here.
+    /// Sends `request` and ignores its 2xx body.
     func performDiscardingBody(_ request: PBRequest) async throws(BackendError) {
-        do {
-            _ = try await exchange(request)
-        } catch {
-            report(error)
-            throw error
-        }
+        try await perform(request) { _ in }
     }
-}
-
-/// A 2xx answer: its (unsealed) body and request id.
-struct Delivery: Sendable {
-    let status: Int
-    let body: Data
-    let requestID: String?
 }

@@ -16,14 +16,10 @@ extension Palbe {
     /// and the request id. Failures are ``BackendError``, reported to the hook first, exactly as for
     /// every other call.
     package func send(_ request: PBRequest) async throws(BackendError) -> PalbeRawResponse {
-        do {
-            let delivery = try await exchange(request)
-            let body = try BackendErrorMapping.decode(
-                AnyCodableValue.self, body: delivery.body, requestID: delivery.requestID)
-            return PalbeRawResponse(status: delivery.status, body: body, requestID: delivery.requestID)
-        } catch {
-            report(error)
-            throw error
+        try await perform(request) { delivery throws(BackendError) in
+            PalbeRawResponse(
+                status: delivery.status, body: try delivery.decoded(as: AnyCodableValue.self),
+                requestID: delivery.requestID)
         }
     }
 }

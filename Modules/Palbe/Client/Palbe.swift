@@ -68,7 +68,7 @@ public final class Palbe: Sendable {
         authority.withLock { $0 }
     }
 
-    /// Hands `error` to the hook; the single place it fires.
+    /// Hands `error` to the hook; called only from `perform(_:reading:)`, the single place it fires.
     func report(_ error: BackendError) {
         let hook = errorHook.withLock { $0 }
         hook?(error)

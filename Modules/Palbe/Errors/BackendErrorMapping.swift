@@ -76,23 +76,6 @@ package enum BackendErrorMapping {
         }
     }
 
-    /// A 2xx `body` as `O`, through the SDK's snake_case decoder; an empty body reads as JSON `null`
-    /// (so `Optional` and `AnyCodableValue` accept a 204). A mismatch is ``BackendError/decode(_:)``
-    /// carrying the response's request id.
-    package static func decode<O: Decodable>(
-        _ type: O.Type, body: Data, requestID: String?
-    ) throws(BackendError) -> O {
-        let body = body.isEmpty ? Data("null".utf8) : body
-        do {
-            return try decoder.decode(type, from: body)
-        } catch {
-            throw .decode(
-                CodecFailure(
-                    message: "The response did not match \(String(describing: type)): \(describe(error))",
-                    requestId: requestID, underlying: error))
-        }
-    }
-
     /// A `DecodingError` as one line naming what was wrong and where, never the offending values.
     static func describe(_ error: any Error) -> String {
         func path(_ context: DecodingError.Context) -> String {
@@ -114,8 +97,6 @@ package enum BackendErrorMapping {
             return String(describing: decodingError)
         }
     }
-
-    private static let decoder = SDKCoders.snakeCaseDecoder()
 
     /// The per-field entries of an open `details` array: objects with a string `field`; a missing or
     /// non-string `message` reads as empty.

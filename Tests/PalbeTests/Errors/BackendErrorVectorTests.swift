@@ -18,7 +18,8 @@ import Testing
     func successResponse(_ row: BackendErrorVectors.ResponseRow) throws {
         let requestID = row.headers["X-Request-Id"]
         do {
-            _ = try BackendErrorMapping.decode(VectorTodo.self, body: row.bodyData ?? Data(), requestID: requestID)
+            _ = try Delivery(status: row.status, body: row.bodyData ?? Data(), requestID: requestID)
+                .decoded(as: VectorTodo.self)
             #expect(row.expect.case == "success")
         } catch {
             expect(error, matches: row.expect, status: row.status)
