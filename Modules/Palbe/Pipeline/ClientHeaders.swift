@@ -17,13 +17,14 @@ import SDKTransport
 /// | `X-Palbase-Sealed` | `v1` | with a sealed body |
 /// | `X-PoW-Challenge-ID`, `X-PoW-Nonce` | a solved challenge | the retry after `pow_required` |
 ///
-/// Then the caller's headers, sorted by name: a non-blank value replaces the SDK's own, a blank one
+/// The last two come from the attempt (``Attempt/headers``, set by ``ProofOfWorkRecovery``). Then the
+/// caller's headers, sorted by name: a non-blank value replaces the SDK's own, a blank one
 /// is ignored (a header is correct or absent, never empty). `X-Palbase-Sealed` stays the SDK's,
 /// because it must describe the body actually sent.
 enum ClientHeaders {
     /// The headers for one attempt of `request`.
     static func make(
-        for request: PreparedRequest, base: RequestBase, session: SessionHeaders, proof: ProofOfWorkSolution?
+        for request: PreparedRequest, base: RequestBase, session: SessionHeaders, extra: HTTPHeaders
     ) -> HTTPHeaders {
         var fields = [(name: "apikey", value: base.apiKey)]
         if let bearer = session.bearer?.nonBlank { fields.append((name: "Authorization", value: "Bearer \(bearer)")) }
@@ -33,9 +34,8 @@ enum ClientHeaders {
         var headers = HTTPHeaders(fields)
         if request.body != nil { headers["Content-Type"] = "application/json" }
         if request.sealing != nil { headers[BodySealer.header] = BodySealer.version }
-        if let proof {
-            headers["X-PoW-Challenge-ID"] = proof.challengeID
-            headers["X-PoW-Nonce"] = proof.nonce
+        for field in extra {
+            headers[field.name] = field.value
         }
         for field in request.callerHeaders where field.value.nonBlank != nil {
             guard !HTTPHeaders.sameName(field.name, BodySealer.header) else { continue }
@@ -78,11 +78,17 @@ enum ClientHeaders {
 }
 
 /// What the session layer adds to one attempt.
-struct SessionHeaders: Sendable {
+package struct SessionHeaders: Sendable, Equatable {
     /// The access token, when a session exists and the path is not allowlisted.
-    var bearer: String?
+    package var bearer: String?
     /// The DPoP proof, on the three session-binding paths.
-    var dpop: String?
+    package var dpop: String?
+
+    /// Headers carrying `bearer` and `dpop`; none by default.
+    package init(bearer: String? = nil, dpop: String? = nil) {
+        self.bearer = bearer
+        self.dpop = dpop
+    }
 }
 
 extension HTTPHeaders {

@@ -5,7 +5,7 @@ import SDKTransport
 extension Palbe {
     /// The one transport path: prepare, seal, then attempt until an answer is final.
     ///
-    /// Throws ``BackendError`` without reporting it; ``perform(_:as:)`` reports.
+    /// Throws ``BackendError`` without reporting it; ``perform(_:reading:)`` reports.
     func exchange(_ request: PBRequest) async throws(BackendError) -> Delivery {
         guard base.isUsable else { throw .notConfigured }
         var prepared = try PreparedRequest(request, base: base)
@@ -20,106 +20,121 @@ extension Palbe {
                         requestSent: false, underlying: error.underlying ?? error))
             }
         }
-        return try await attempt(prepared)
+        return try await run(prepared, plan: .call(runtime))
     }
 
-    /// Sends `prepared` until the outcome is final: resending idempotent requests after no response
-    /// or 502/503/504, once with a solved proof of work after `pow_required`, and once after a
-    /// session refresh following a 401.
-    private func attempt(_ prepared: PreparedRequest) async throws(BackendError) -> Delivery {
+    /// `GET /.well-known/palbase-sealing-key` through the same pipeline with its own plan
+    /// (``ExchangePlan/sealingKeyFetch``: no rules, no session); outside the call path, so no hook.
+    @Sendable
+    func fetchSealingKey() async throws -> SealingKey {
+        guard base.isUsable,
+            let prepared = try? PreparedRequest(PBRequest(.get, [".well-known/palbase-sealing-key"]), base: base)
+        else {
+            throw SealingUnavailable("the base URL cannot address the sealing key")
+        }
+        let delivery: Delivery
+        do {
+            delivery = try await run(prepared, plan: .sealingKeyFetch)
+        } catch {
+            if let status = error.statusCode {
+                throw SealingUnavailable("the sealing key endpoint answered \(status)")
+            }
+            throw SealingUnavailable("the sealing key could not be fetched", underlying: error.underlyingError ?? error)
+        }
+        guard delivery.status == 200 else {
+            throw SealingUnavailable("the sealing key endpoint answered \(delivery.status)")
+        }
+        return try SealingKey(document: delivery.body)
+    }
+
+    /// Sends `prepared` until the outcome is final, applying `plan`'s rules in their order: before
+    /// each attempt every rule may prepare it; after an attempt that got no response or a non-2xx,
+    /// the first rule that does not pass decides whether to resend, wait and resend, or fail. When
+    /// every rule passes, the outcome's failure is thrown.
+    ///
+    /// Final without asking the rules: a 2xx, a sealed 2xx that does not authenticate, and a
+    /// cancelled task.
+    private func run(_ prepared: PreparedRequest, plan: ExchangePlan) async throws(BackendError) -> Delivery {
         let trace = HTTPTrace(logger: runtime.logger, enabled: runtime.traceHTTP)
+        let note: @Sendable (String) -> Void = { trace.note($0) }
+        var rules = plan.rules
         var retries = 0
-        var proof: ProofOfWorkSolution?
-        var solvedProofOfWork = false
-        var refreshedSession = false
+        var nextHeaders = HTTPHeaders()
 
         while true {
-            let session = await sessionHeaders(for: prepared)
+            let authority = plan.carriesSession ? sessionAuthority : nil
+            var attempt = Attempt(session: await sessionHeaders(for: prepared, from: authority), headers: nextHeaders)
+            // Headers a rule asked for are for one attempt: a proof of work must not be sent twice.
+            nextHeaders = HTTPHeaders()
+            let context = RecoveryContext(
+                method: prepared.method, routePath: prepared.routePath, retries: retries,
+                sessionAuthority: authority, note: note)
+            try await rules.prepare(&attempt, in: context)
+
             let request = HTTPRequest(
                 method: prepared.method.rawValue, url: prepared.url,
-                headers: ClientHeaders.make(for: prepared, base: base, session: session, proof: proof),
+                headers: ClientHeaders.make(
+                    for: prepared, base: base, session: attempt.session, extra: attempt.headers),
                 body: prepared.body, timeout: configuration.requestTimeout)
-            // A challenge is single-use: a later resend must not carry it again.
-            proof = nil
-
-            trace.request(request, sealed: prepared.sealing != nil)
-            let started = ContinuousClock.now
-            let response: HTTPResponse
-            do {
-                response = try await transport.send(request)
-            } catch let error as TransportError {
-                trace.failure(error.description, of: request, duration: ContinuousClock.now - started)
-                let failure = BackendErrorMapping.error(for: error)
-                if case .network = failure, prepared.method.isIdempotent,
-                    let delay = runtime.retryPolicy.delay(
-                        afterRetries: retries, retryAfter: nil, random: runtime.random())
-                {
-                    retries += 1
-                    trace.note("retry \(retries) of \(request.method) in \(delay) after no response")
-                    try await pause(delay)
-                    continue
-                }
-                throw failure
-            } catch {
-                trace.failure("cancelled", of: request, duration: ContinuousClock.now - started)
-                throw Self.cancelled(error, requestSent: true)
+            let outcome: AttemptOutcome
+            switch try await send(request, for: prepared, trace: trace, recordingRequestID: plan.recordsRequestID) {
+            case .delivered(let delivery): return delivery
+            case .failed(let failed): outcome = failed
             }
 
-            let requestID = response.headers["X-Request-Id"]?.nonBlank
-            if let requestID { runtime.correlation.record(requestID) }
-            trace.response(
-                response, to: request, duration: ContinuousClock.now - started,
-                sealed: response.headers[BodySealer.header] == BodySealer.version)
-            let body = unsealed(response, for: prepared)
-
-            if (200..<300).contains(response.status) {
-                guard let body else {
-                    throw .transport(
-                        TransportFailure(
-                            message: "The sealed response from \(prepared.routePath) did not authenticate",
-                            requestSent: true))
-                }
-                return Delivery(status: response.status, body: body, requestID: requestID)
-            }
-
-            let failure = BackendErrorMapping.error(status: response.status, headers: response.headers, body: body)
-
-            if response.status == 403, !solvedProofOfWork, case .server(let server) = failure,
-                server.code == "pow_required", let challenge = ProofOfWorkChallenge(server.data)
-            {
-                solvedProofOfWork = true
-                trace.note("solving a proof-of-work challenge of difficulty \(challenge.difficulty)")
-                do {
-                    guard let solution = try await ProofOfWorkSolver.solve(challenge) else { throw failure }
-                    proof = solution
-                } catch let error as BackendError {
-                    throw error
-                } catch {
-                    throw Self.cancelled(error, requestSent: true)
-                }
-                continue
-            }
-
-            if response.status == 401, !refreshedSession, let rejected = session.bearer,
-                let authority = sessionAuthority, await authority.refreshAfterUnauthorized(rejectedToken: rejected)
-            {
-                refreshedSession = true
-                trace.note("replaying \(request.method) after a session refresh")
-                continue
-            }
-
-            if RetryPolicy.retriedStatuses.contains(response.status), prepared.method.isIdempotent,
-                let delay = runtime.retryPolicy.delay(
-                    afterRetries: retries, retryAfter: RetryAfter.seconds(from: response.headers["Retry-After"]),
-                    random: runtime.random())
-            {
+            switch await rules.decide(after: outcome, to: attempt, in: context) {
+            case .pass:
+                throw outcome.failure
+            case .fail(let error):
+                throw error
+            case .resend(let headers):
+                nextHeaders = headers
+            case .retry(let delay):
                 retries += 1
-                trace.note("retry \(retries) of \(request.method) in \(delay) after \(response.status)")
                 try await pause(delay)
-                continue
             }
-            throw failure
         }
+    }
+
+    /// One attempt on the wire, traced: a 2xx as delivered, no response or a non-2xx as the outcome
+    /// the rules decide on.
+    private func send(
+        _ request: HTTPRequest, for prepared: PreparedRequest, trace: HTTPTrace, recordingRequestID: Bool
+    ) async throws(BackendError) -> SentAttempt {
+        trace.request(request, sealed: prepared.sealing != nil)
+        let started = ContinuousClock.now
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch let error as TransportError {
+            trace.failure(error.description, of: request, duration: ContinuousClock.now - started)
+            return .failed(.noResponse(BackendErrorMapping.error(for: error)))
+        } catch {
+            trace.failure("cancelled", of: request, duration: ContinuousClock.now - started)
+            throw .cancelled(error, requestSent: true)
+        }
+
+        let requestID = response.headers["X-Request-Id"]?.nonBlank
+        if recordingRequestID, let requestID { runtime.correlation.record(requestID) }
+        trace.response(
+            response, to: request, duration: ContinuousClock.now - started,
+            sealed: response.headers[BodySealer.header] == BodySealer.version)
+        let body = unsealed(response, for: prepared)
+
+        guard (200..<300).contains(response.status) else {
+            return .failed(
+                .rejected(
+                    status: response.status, headers: response.headers,
+                    failure: BackendErrorMapping.error(status: response.status, headers: response.headers, body: body)
+                ))
+        }
+        guard let body else {
+            throw .transport(
+                TransportFailure(
+                    message: "The sealed response from \(prepared.routePath) did not authenticate",
+                    requestSent: true))
+        }
+        return .delivered(Delivery(status: response.status, body: body, requestID: requestID))
     }
 
     /// The body to read: opened when the request was sealed and the answer says it is sealed,
@@ -132,8 +147,10 @@ extension Palbe {
     }
 
     /// The session layer's contribution to one attempt.
-    private func sessionHeaders(for prepared: PreparedRequest) async -> SessionHeaders {
-        guard let authority = sessionAuthority else { return SessionHeaders() }
+    private func sessionHeaders(
+        for prepared: PreparedRequest, from authority: (any PalbeSessionAuthority)?
+    ) async -> SessionHeaders {
+        guard let authority else { return SessionHeaders() }
         var headers = SessionHeaders()
         if !RequestRoutes.isUnauthenticated(prepared.routePath) {
             headers.bearer = await authority.accessToken()
@@ -149,41 +166,23 @@ extension Palbe {
         do {
             try await runtime.sleep(delay)
         } catch {
-            throw Self.cancelled(error, requestSent: true)
+            throw .cancelled(error, requestSent: true)
         }
     }
+}
 
+/// How one attempt on the wire ended.
+private enum SentAttempt {
+    case delivered(Delivery)
+    case failed(AttemptOutcome)
+}
+
+extension BackendError {
     /// The error for a call its task cancelled (or any other non-transport error from below).
-    private static func cancelled(_ error: any Error, requestSent: Bool) -> BackendError {
+    static func cancelled(_ error: any Error, requestSent: Bool) -> BackendError {
         .transport(
             TransportFailure(
                 message: error is CancellationError ? "The call was cancelled" : String(describing: error),
                 urlErrorCode: .cancelled, requestSent: requestSent, underlying: error))
-    }
-
-    /// `GET /.well-known/palbase-sealing-key`, outside the call path (no hook, no retries).
-    @Sendable
-    func fetchSealingKey() async throws -> SealingKey {
-        guard base.isUsable, let url = base.url(routePath: "/.well-known/palbase-sealing-key", query: "") else {
-            throw SealingUnavailable("the base URL cannot address the sealing key")
-        }
-        let request = HTTPRequest(
-            method: "GET", url: url, headers: ClientHeaders.base(base),
-            timeout: configuration.requestTimeout)
-        let trace = HTTPTrace(logger: runtime.logger, enabled: runtime.traceHTTP)
-        trace.request(request, sealed: false)
-        let started = ContinuousClock.now
-        let response: HTTPResponse
-        do {
-            response = try await transport.send(request)
-        } catch {
-            trace.failure(String(describing: error), of: request, duration: ContinuousClock.now - started)
-            throw SealingUnavailable("the sealing key could not be fetched", underlying: error)
-        }
-        trace.response(response, to: request, duration: ContinuousClock.now - started, sealed: false)
-        guard response.status == 200 else {
-            throw SealingUnavailable("the sealing key endpoint answered \(response.status)")
-        }
-        return try SealingKey(document: response.body)
     }
 }
