@@ -8,12 +8,11 @@ struct ExchangePlan: Sendable {
     /// Whether responses update ``PalbeCorrelation``.
     var recordsRequestID: Bool
 
-    /// A backend call: the standard rules (``RecoveryRules/calls(retryPolicy:random:)``), the
-    /// session, the correlation record.
+    /// A backend call: the standard rules (``RecoveryRules/calls(backoff:)``) waiting by the
+    /// runtime's policy and jitter, the session, the correlation record.
     static func call(_ runtime: PalbeRuntime) -> ExchangePlan {
-        ExchangePlan(
-            rules: .calls(retryPolicy: runtime.retryPolicy, random: runtime.random), carriesSession: true,
-            recordsRequestID: true)
+        let backoff = Backoff(policy: runtime.retryPolicy, random: runtime.random)
+        return ExchangePlan(rules: .calls(backoff: backoff), carriesSession: true, recordsRequestID: true)
     }
 
     /// `GET /.well-known/palbase-sealing-key`: no rules, no session, no correlation.

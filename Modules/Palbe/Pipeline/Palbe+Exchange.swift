@@ -47,10 +47,11 @@ extension Palbe {
         return try SealingKey(document: delivery.body)
     }
 
-    /// Sends `prepared` until the outcome is final, applying `plan`'s rules in their order: before
-    /// each attempt every rule may prepare it; after an attempt that got no response or a non-2xx,
-    /// the first rule that does not pass decides whether to resend, wait and resend, or fail. When
-    /// every rule passes, the outcome's failure is thrown.
+    /// Sends `prepared` until the outcome is final, applying `plan`'s rules in their order (for calls,
+    /// the one documented on ``RecoveryRules/calls(backoff:)``): before each attempt every rule may
+    /// prepare it; after an attempt that got no response or a non-2xx, the first rule that does not
+    /// pass decides whether to resend, wait and resend, or fail. When every rule passes, the
+    /// outcome's failure is thrown.
     ///
     /// Final without asking the rules: a 2xx, a sealed 2xx that does not authenticate, and a
     /// cancelled task.

@@ -13,7 +13,7 @@ import Testing
 
     @Test func noResponseIsRetriedOnIdempotentVerbsWithinTheBudget() async {
         let notes = Notes()
-        let rule = NoResponseRetry(policy: RetryPolicy(), random: { 0.5 })
+        let rule = NoResponseRetry(.middle)
         for (method, retries, expected) in [
             (PBMethod.get, 0, Duration.milliseconds(187.5)), (.query, 1, .milliseconds(375)), (.put, 2, nil),
             (.delete, 0, .milliseconds(187.5)),
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func noResponseRetryPassesOnEverythingElse() async {
-        let rule = NoResponseRetry(policy: RetryPolicy(), random: { 0.5 })
+        let rule = NoResponseRetry(.middle)
         let cases: [(PBMethod, AttemptOutcome)] = [
             (.post, .noResponse(Outcomes.network)), (.patch, .noResponse(Outcomes.network)),
             (.get, .noResponse(Outcomes.transport)), (.get, Outcomes.rejected(503, code: "unavailable")),
@@ -50,7 +50,7 @@ import Testing
     @Test(arguments: [502, 503, 504])
     func gatewayStatusesAreRetriedOnIdempotentVerbs(_ status: Int) async {
         let notes = Notes()
-        let rule = GatewayRetry(policy: RetryPolicy(), random: { 0.5 })
+        let rule = GatewayRetry(.middle)
         let decision = rule.decide(
             after: Outcomes.rejected(status, code: "unavailable"), to: Attempt(),
             in: RecoveryContext(method: .get, routePath: "/todos", retries: 1, note: notes.append))
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func gatewayRetryHonoursRetryAfterAndTheBudget() async {
-        let rule = GatewayRetry(policy: RetryPolicy(), random: { 0.5 })
+        let rule = GatewayRetry(.middle)
         let context = RecoveryContext(method: .get, routePath: "/todos")
         let threeSeconds = Outcomes.rejected(503, code: "unavailable", headers: ["Retry-After": "3"])
         #expect(rule.decide(after: threeSeconds, to: Attempt(), in: context).retryDelay == .seconds(3))
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func gatewayRetryPassesOnEverythingElse() async {
-        let rule = GatewayRetry(policy: RetryPolicy(), random: { 0.5 })
+        let rule = GatewayRetry(.middle)
         let cases: [(PBMethod, AttemptOutcome)] = [
             (.post, Outcomes.rejected(503, code: "unavailable")), (.patch, Outcomes.rejected(502, code: "bad_gateway")),
             (.get, Outcomes.rejected(500, code: "internal")), (.get, Outcomes.rejected(429, code: "rate_limited")),
@@ -232,6 +232,11 @@ final class Notes: Sendable {
     var append: @Sendable (String) -> Void {
         { [state] line in state.withLock { $0.append(line) } }
     }
+}
+
+extension Backoff {
+    /// The default policy with the jitter fixed at the middle, as ``RuntimeRecorder`` runs it.
+    static let middle = Backoff(policy: RetryPolicy(), random: { 0.5 })
 }
 
 extension RecoveryDecision {

@@ -12,7 +12,7 @@ import Testing
         let authority = FakeSessionAuthority()
         let context = RecoveryContext(method: .get, routePath: "/todos", sessionAuthority: authority)
         let sent = Attempt(session: SessionHeaders(bearer: "token-1"))
-        var rules = RecoveryRules.calls(retryPolicy: RetryPolicy(), random: { 0.5 })
+        var rules = RecoveryRules.calls(backoff: .middle)
 
         let noResponse = await rules.decide(after: .noResponse(Outcomes.network), to: sent, in: context)
         #expect(noResponse.retryDelay == .milliseconds(187.5))
@@ -62,7 +62,7 @@ import Testing
 
     @Test func preSendHooksRunInOrderAndSeeEarlierChanges() async throws {
         var rules = RecoveryRules([
-            BearerSwap(to: "fresh"), NoResponseRetry(policy: RetryPolicy(), random: { 0.5 }),
+            BearerSwap(to: "fresh"), NoResponseRetry(.middle),
             BearerSwap(to: "fresher"),
         ])
         var attempt = Attempt(session: SessionHeaders(bearer: "stale", dpop: "proof"))

@@ -6,13 +6,11 @@ import ErrorCore
 ///
 /// It shares the policy's resends with ``NoResponseRetry``: both count ``RecoveryContext/retries``.
 package struct GatewayRetry: RecoveryRule {
-    private let policy: RetryPolicy
-    private let random: @Sendable () -> Double
+    private let backoff: Backoff
 
-    /// A rule waiting as `policy` says, with `random` picking the jitter.
-    package init(policy: RetryPolicy, random: @escaping @Sendable () -> Double) {
-        self.policy = policy
-        self.random = random
+    /// A rule waiting by `backoff`.
+    package init(_ backoff: Backoff) {
+        self.backoff = backoff
     }
 
     package func decide(
@@ -20,9 +18,7 @@ package struct GatewayRetry: RecoveryRule {
     ) -> RecoveryDecision {
         guard case .rejected(let status, let headers, _) = outcome, RetryPolicy.retriedStatuses.contains(status),
             context.method.isIdempotent,
-            let delay = policy.delay(
-                afterRetries: context.retries, retryAfter: RetryAfter.seconds(from: headers["Retry-After"]),
-                random: random())
+            let delay = backoff.delay(after: context, retryAfter: RetryAfter.seconds(from: headers["Retry-After"]))
         else { return .pass }
         context.note("retry \(context.retries + 1) of \(context.method.rawValue) in \(delay) after \(status)")
         return .retry(after: delay)

@@ -6,20 +6,18 @@ import ErrorCore
 /// A ``BackendError/transport(_:)`` (TLS, an unusable URL) is not retried: sending again would fail
 /// the same way.
 package struct NoResponseRetry: RecoveryRule {
-    private let policy: RetryPolicy
-    private let random: @Sendable () -> Double
+    private let backoff: Backoff
 
-    /// A rule waiting as `policy` says, with `random` picking the jitter.
-    package init(policy: RetryPolicy, random: @escaping @Sendable () -> Double) {
-        self.policy = policy
-        self.random = random
+    /// A rule waiting by `backoff`.
+    package init(_ backoff: Backoff) {
+        self.backoff = backoff
     }
 
     package func decide(
         after outcome: AttemptOutcome, to attempt: Attempt, in context: RecoveryContext
     ) -> RecoveryDecision {
         guard case .noResponse(.network) = outcome, context.method.isIdempotent,
-            let delay = policy.delay(afterRetries: context.retries, retryAfter: nil, random: random())
+            let delay = backoff.delay(after: context)
         else { return .pass }
         context.note("retry \(context.retries + 1) of \(context.method.rawValue) in \(delay) after no response")
         return .retry(after: delay)

@@ -19,7 +19,7 @@ import ErrorCore
 /// ## Adding a rule
 ///
 /// Write one type in its own file under `Pipeline/Recovery/` and add one line for it to
-/// ``RecoveryRules/calls(retryPolicy:random:)`` at the place its order comment gives. For example:
+/// ``RecoveryRules/calls(backoff:)`` at the place its order comment gives. For example:
 ///
 /// - refreshing a token that is about to expire, before it is sent: implement only
 ///   ``prepare(_:in:)``; look at `attempt.session.bearer`, refresh through

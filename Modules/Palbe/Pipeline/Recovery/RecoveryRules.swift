@@ -25,12 +25,12 @@ package struct RecoveryRules: Sendable {
     ///
     /// A pre-send rule (refreshing a token about to expire) goes first: pre-send hooks run in the
     /// same order, and later ones should see the token actually sent.
-    package static func calls(retryPolicy: RetryPolicy, random: @escaping @Sendable () -> Double) -> RecoveryRules {
+    package static func calls(backoff: Backoff) -> RecoveryRules {
         RecoveryRules([
-            NoResponseRetry(policy: retryPolicy, random: random),
+            NoResponseRetry(backoff),
             ProofOfWorkRecovery(),
             SessionRefreshRecovery(),
-            GatewayRetry(policy: retryPolicy, random: random),
+            GatewayRetry(backoff),
         ])
     }
 
