@@ -88,30 +88,8 @@ package enum BackendErrorMapping {
         } catch {
             throw .decode(
                 CodecFailure(
-                    message: "The response did not match \(String(describing: type)): \(describe(error))",
+                    message: "The response did not match \(CodingErrorDescription.describe(error, type: type))",
                     requestId: requestID, underlying: error))
-        }
-    }
-
-    /// A `DecodingError` as one line naming what was wrong and where, never the offending values.
-    static func describe(_ error: any Error) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let path = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
-                .joined()
-            return path.isEmpty ? "the top level" : String(path.drop { $0 == "." })
-        }
-        guard let decodingError = error as? DecodingError else { return String(describing: error) }
-        switch decodingError {
-        case .keyNotFound(let key, let context):
-            return "missing key \"\(key.stringValue)\" at \(path(context))"
-        case .typeMismatch(let expected, let context):
-            return "expected \(expected) at \(path(context))"
-        case .valueNotFound(let expected, let context):
-            return "expected \(expected), found null at \(path(context))"
-        case .dataCorrupted(let context):
-            return "\(context.debugDescription) at \(path(context))"
-        @unknown default:
-            return String(describing: decodingError)
         }
     }
 

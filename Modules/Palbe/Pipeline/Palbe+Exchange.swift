@@ -27,7 +27,7 @@ extension Palbe {
     /// or 502/503/504, once with a solved proof of work after `pow_required`, and once after a
     /// session refresh following a 401.
     private func attempt(_ prepared: PreparedRequest) async throws(BackendError) -> Delivery {
-        let trace = HTTPTrace(logger: runtime.logger, enabled: runtime.traceHTTP)
+        let trace = runtime.trace
         var retries = 0
         var proof: ProofOfWorkSolution?
         var solvedProofOfWork = false
@@ -108,7 +108,7 @@ extension Palbe {
                 continue
             }
 
-            if RetryPolicy.retriedStatuses.contains(response.status), prepared.method.isIdempotent,
+            if BackoffPolicy.palbeRetriedStatuses.contains(response.status), prepared.method.isIdempotent,
                 let delay = runtime.retryPolicy.delay(
                     afterRetries: retries, retryAfter: RetryAfter.seconds(from: response.headers["Retry-After"]),
                     random: runtime.random())
@@ -170,7 +170,7 @@ extension Palbe {
         let request = HTTPRequest(
             method: "GET", url: url, headers: ClientHeaders.base(base),
             timeout: configuration.requestTimeout)
-        let trace = HTTPTrace(logger: runtime.logger, enabled: runtime.traceHTTP)
+        let trace = runtime.trace
         trace.request(request, sealed: false)
         let started = ContinuousClock.now
         let response: HTTPResponse
