@@ -130,10 +130,10 @@ extension ChatbaseClient {
     /// it once the server is silent for the request timeout, or the whole exchange outlasts the
     /// resource timeout.
     private func readTurn(_ request: HTTPRequest, callbacks: StreamCallbacks) async throws -> StreamTurn {
-        let start = ContinuousClock.now
+        let start = clock.now
         let response = try await http.stream(request)
         var reader = StreamReader(callbacks: callbacks)
-        defer { log.streamEnded(request.url, events: reader.eventCount, since: start) }
+        defer { log.http.streamEnded(request, events: reader.eventCount, duration: clock.elapsed(since: start)) }
         return try await reader.read(response.body)
     }
 }

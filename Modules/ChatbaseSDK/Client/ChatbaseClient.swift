@@ -44,7 +44,8 @@ public final class ChatbaseClient: Sendable {
     let log: ChatbaseLog
     let identityStore: IdentityStore
     let tools = ToolRegistry()
-    let sleep: @Sendable (Duration) async throws -> Void
+    /// Times exchanges and waits between tool-result retries.
+    let clock: SDKClock
     let session: Locked<Session>
 
     /// Creates a client.
@@ -74,7 +75,7 @@ public final class ChatbaseClient: Sendable {
     }
 
     /// Creates a client with explicit seams, for tests and tools: the transport, where state is
-    /// persisted, the logger and the sleep used between tool-result retries.
+    /// persisted, the logger and the clock that times exchanges and waits between tool-result retries.
     package init(
         agentId: String,
         baseURL: String = ChatbaseClient.defaultBaseURL,
@@ -83,15 +84,15 @@ public final class ChatbaseClient: Sendable {
         transport: any Transport = DefaultTransport.make(),
         storage: ChatbaseStorage = .standard,
         logger: any SDKLogger = ChatbaseClient.defaultLogger,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        clock: SDKClock = .live
     ) {
         let log = ChatbaseLog(logger: logger)
         self.agentId = agentId
         self.maxToolLoopSteps = max(1, maxToolLoopSteps)
         self.log = log
-        self.sleep = sleep
+        self.clock = clock
         self.http = ChatbaseHTTP(
-            transport: transport, baseURL: baseURL, agentId: agentId, timeouts: timeouts, log: log)
+            transport: transport, baseURL: baseURL, agentId: agentId, timeouts: timeouts, log: log, clock: clock)
         self.deviceId = DeviceIdStore.deviceId(for: storage, log: log)
         self.identityStore = IdentityStore(store: storage.secureStore, agentId: agentId, log: log)
         let saved = identityStore.load()

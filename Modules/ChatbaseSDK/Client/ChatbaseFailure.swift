@@ -23,7 +23,7 @@ enum ChatbaseFailure {
         case let error as URLError:
             return error.code == .cancelled ? CancellationError() : APIError.networkError(error)
         case let error as DecodingError:
-            return ChatError.decodingFailed(ChatbaseHTTP.describe(error, decoding: Any.self))
+            return ChatError.decodingFailed(CodingErrorDescription.describe(error))
         case let error as EncodingError:
             return ChatError.decodingFailed("a request could not be encoded: \(ChatbaseLog.summary(error))")
         default:

@@ -27,11 +27,17 @@ struct ChatbaseHTTP: Sendable {
     let agentId: String
     let timeouts: RequestTimeouts
     let log: ChatbaseLog
+    /// Times each exchange for the log.
+    let clock: SDKClock
     /// `/agents/{agentId}/chat`, built once: every message and every tool round posts to it.
     private let chatURL: URL?
 
-    init(transport: any Transport, baseURL: String, agentId: String, timeouts: RequestTimeouts, log: ChatbaseLog) {
+    init(
+        transport: any Transport, baseURL: String, agentId: String, timeouts: RequestTimeouts, log: ChatbaseLog,
+        clock: SDKClock
+    ) {
         self.transport = transport
+        self.clock = clock
         self.baseText = baseURL
         self.agentId = agentId
         self.timeouts = timeouts
@@ -84,7 +90,9 @@ struct ChatbaseHTTP: Sendable {
 
     /// Sends a buffered request; returns the response when its status is 2xx.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let response = try await logged(request, status: \.status) { try await transport.send(request) }
+        let response = try await logged(request, record: { log.http.response($0, to: request, duration: $1) }) {
+            try await transport.send(request)
+        }
         guard (200..<300).contains(response.status) else {
             throw Self.httpError(status: response.status, headers: response.headers, body: response.body)
         }
@@ -93,7 +101,9 @@ struct ChatbaseHTTP: Sendable {
 
     /// Opens a stream; returns it when its status is 2xx, else reads the error body and throws.
     func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
-        let response = try await logged(request, status: \.status) { try await transport.stream(request) }
+        let response = try await logged(request, record: { log.http.response($0, to: request, duration: $1) }) {
+            try await transport.stream(request)
+        }
         guard (200..<300).contains(response.status) else {
             let body = (try? await response.body.collect(upTo: Self.errorBodyLimit)) ?? Data()
             try Task.checkCancellation()
@@ -107,15 +117,15 @@ struct ChatbaseHTTP: Sendable {
 
     /// Runs one exchange through the transport and logs how it went: its status, or its failure.
     private func logged<Response>(
-        _ request: HTTPRequest, status: (Response) -> Int, _ exchange: () async throws -> Response
+        _ request: HTTPRequest, record: (Response, Duration) -> Void, _ exchange: () async throws -> Response
     ) async throws -> Response {
-        let start = ContinuousClock.now
+        let start = clock.now
         do {
             let response = try await exchange()
-            log.exchange(request.method, request.url, status: status(response), since: start)
+            record(response, clock.elapsed(since: start))
             return response
         } catch {
-            log.failure(request.method, request.url, error, since: start)
+            log.http.failure(ChatbaseLog.summary(error), of: request, duration: clock.elapsed(since: start))
             throw error
         }
     }
@@ -135,7 +145,7 @@ struct ChatbaseHTTP: Sendable {
         do {
             return try Self.decoder.decode(T.self, from: response.body)
         } catch {
-            throw ChatError.decodingFailed(Self.describe(error, decoding: T.self))
+            throw ChatError.decodingFailed(CodingErrorDescription.describe(error, type: T.self))
         }
     }
 
@@ -144,26 +154,6 @@ struct ChatbaseHTTP: Sendable {
     static func httpError(status: Int, headers: HTTPHeaders, body: Data) -> APIError {
         let envelope = ChatbaseErrorEnvelope(status: status, body: body) { headers[$0] }
         return .httpError(statusCode: status, detail: APIErrorDetail(envelope: envelope))
-    }
-
-    static func describe(_ error: any Error, decoding type: Any.Type) -> String {
-        guard let error = error as? DecodingError else { return "\(type): \(ChatbaseLog.summary(error))" }
-        let context: DecodingError.Context
-        switch error {
-        case .typeMismatch(_, let value), .valueNotFound(_, let value), .keyNotFound(_, let value),
-            .dataCorrupted(let value):
-            context = value
-        @unknown default:
-            return "\(type): undecodable"
-        }
-        let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        var description = "\(type)"
-        if case .keyNotFound(let key, _) = error {
-            description += ": missing \(path.isEmpty ? "" : path + ".")\(key.stringValue)"
-        } else {
-            description += " at \(path.isEmpty ? "<root>" : path): \(context.debugDescription)"
-        }
-        return description
     }
 
     // Shared: configured once and never mutated, and making one costs more than encoding a small body.

@@ -6,32 +6,17 @@ import SDKTransport
 ///
 /// What is logged: method, path, status, duration, tool names, retry waits and error summaries
 /// (``SDKError/logSummary``). What never is: the identity token, message text, tool input or
-/// output, or any response body — none of those are passed in here.
+/// output, or any body — ``http`` is configured to omit bodies, and none of the rest is passed in here.
 struct ChatbaseLog: Sendable {
     static let subsystem = "com.chatbase.sdk"
 
     let logger: any SDKLogger
+    /// HTTP exchanges, one record per outcome (``ExchangeTrace/Configuration/chatbase``).
+    let http: ExchangeTrace
 
-    /// One finished HTTP exchange (for a stream: its head).
-    func exchange(_ method: String, _ url: URL, status: Int, since start: ContinuousClock.Instant) {
-        let level: LogLevel = status >= 400 ? .warning : .info
-        logger.log(
-            level, subsystem: Self.subsystem, category: "http",
-            "\(method) \(url.path) → \(status) in \(Self.ms(since: start)) ms")
-    }
-
-    /// An exchange that got no usable response.
-    func failure(_ method: String, _ url: URL, _ error: any Error, since start: ContinuousClock.Instant) {
-        logger.log(
-            .warning, subsystem: Self.subsystem, category: "http",
-            "\(method) \(url.path) failed after \(Self.ms(since: start)) ms: \(Self.summary(error))")
-    }
-
-    /// A stream that ended (complete or not).
-    func streamEnded(_ url: URL, events: Int, since start: ContinuousClock.Instant) {
-        logger.log(
-            .debug, subsystem: Self.subsystem, category: "http",
-            "stream \(url.path) ended after \(events) events in \(Self.ms(since: start)) ms")
+    init(logger: any SDKLogger) {
+        self.logger = logger
+        http = ExchangeTrace(.chatbase, logger: logger)
     }
 
     /// Anything else worth a line; `message` must already be free of secrets and user content.
@@ -45,9 +30,13 @@ struct ChatbaseLog: Sendable {
         if let error = error as? TransportError { return "transport \(error.code.rawValue)" }
         return String(describing: type(of: error))
     }
+}
 
-    private static func ms(since start: ContinuousClock.Instant) -> Int64 {
-        let elapsed = ContinuousClock.now - start
-        return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-    }
+extension ExchangeTrace.Configuration {
+    /// Chatbase's HTTP log: `POST /api/sdk/agents/…/chat → 200 in 12 ms` at `info` (`warning` from
+    /// 400 and for failures), `stream … ended after N events` at `debug`, under category `http`.
+    /// Paths only, never a query, a header or a body: requests carry the identity token, and bodies
+    /// carry message text and tool data.
+    static let chatbase = ExchangeTrace.Configuration(
+        subsystem: ChatbaseLog.subsystem, category: "http", format: .summary, bodies: .omitted)
 }

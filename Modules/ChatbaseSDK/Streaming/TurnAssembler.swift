@@ -51,7 +51,7 @@ struct TurnAssembler: SSEEventSink {
             } catch {
                 outcome = .failed(
                     ChatError.decodingFailed(
-                        "stream event: " + ChatbaseHTTP.describe(error, decoding: StreamEvent.self)))
+                        "stream event: " + CodingErrorDescription.describe(error, type: StreamEvent.self)))
                 return
             }
         }

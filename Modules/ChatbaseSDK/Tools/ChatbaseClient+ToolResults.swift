@@ -4,10 +4,6 @@ import Foundation
 extension ChatbaseClient {
     /// The largest tool result sent as is: 20 KB of encoded JSON, the server's limit.
     static let toolResultLimit = 20_480
-    /// Retries after the first attempt to post a tool result.
-    static let toolResultRetries = 3
-    /// The wait before the first retry; each later wait doubles.
-    static let toolResultFirstDelay: Duration = .milliseconds(300)
 
     /// Runs the handler for `call`. An unknown tool or a handler that throws gives `{"error": …}`
     /// for the agent; `CancellationError` (or a cancelled Task) cancels the reply.
@@ -28,7 +24,7 @@ extension ChatbaseClient {
     /// Posts a tool result and returns what the agent received.
     ///
     /// A result over ``toolResultLimit`` bytes of JSON (or one that cannot be encoded) is replaced
-    /// by an `{"error": …}` object. Posting is retried ``toolResultRetries`` times with doubling waits
+    /// by an `{"error": …}` object. Posting is retried as ``BackoffPolicy/chatbaseToolResults`` says
     /// when a retry can help: no response, 404 (the call may not be stored yet), 429 (waiting at least
     /// `Retry-After`) and 5xx. A 404 `RESOURCE_TOOL_RESULT_NOT_PENDING` after an attempt whose outcome
     /// was unknown means that attempt arrived, so it counts as success.
@@ -39,7 +35,6 @@ extension ChatbaseClient {
             "POST", ["conversations", .param(conversationId), "tool-result"],
             body: ToolResultBody(toolCallId: call.toolCallId, output: sent, encodedOutput: encoded),
             identity: identity())
-        var delay = Self.toolResultFirstDelay
         var retries = 0
         var outcomeUnknown = false
         while true {
@@ -51,7 +46,7 @@ extension ChatbaseClient {
                 if outcomeUnknown, (failure as? APIError)?.apiCode == "RESOURCE_TOOL_RESULT_NOT_PENDING" {
                     return sent
                 }
-                guard retries < Self.toolResultRetries, let wait = Self.retryWait(after: failure, backoff: delay) else {
+                guard let wait = Self.retryWait(after: failure, retries: retries, random: clock.random()) else {
                     throw failure
                 }
                 retries += 1
@@ -59,31 +54,31 @@ extension ChatbaseClient {
                 log.note(
                     .warning, "tools",
                     "tool result not accepted (\(ChatbaseLog.summary(failure))); retry \(retries) in \(wait)")
-                try await sleep(wait)
-                delay *= 2
+                try await clock.sleep(for: wait)
             }
         }
     }
 
-    /// How long to wait before retrying after `failure`, or `nil` when a retry cannot help.
-    static func retryWait(after failure: any Error, backoff: Duration) -> Duration? {
+    /// How long to wait before retrying after `failure` when `retries` retries were made, or `nil`
+    /// when a retry cannot help or none is left. Only a 429's `Retry-After` is honoured.
+    static func retryWait(after failure: any Error, retries: Int, random: Double) -> Duration? {
         guard let failure = failure as? APIError else { return nil }
+        var retryAfter: Int?
         switch failure {
         case .networkError, .invalidResponse:
-            return backoff
+            break
         case .httpError(let status, let detail):
+            let hopeless = ["RESOURCE_TOOL_CALL_MISMATCH", "RESOURCE_TOOL_RESULT_NOT_PENDING", "AGENT_NOT_FOUND"]
             switch status {
-            case 404:
-                let hopeless = ["RESOURCE_TOOL_CALL_MISMATCH", "RESOURCE_TOOL_RESULT_NOT_PENDING", "AGENT_NOT_FOUND"]
-                return hopeless.contains(detail.code) ? nil : backoff
+            case 404 where !hopeless.contains(detail.code), 500...599:
+                break
             case 429:
-                return max(backoff, .seconds(detail.retryAfter ?? 0))
-            case 500...599:
-                return backoff
+                retryAfter = detail.retryAfter
             default:
                 return nil
             }
         }
+        return BackoffPolicy.chatbaseToolResults.delay(afterRetries: retries, retryAfter: retryAfter, random: random)
     }
 
     /// `output`, or the error object the agent gets instead when it is too large or not encodable, with
@@ -119,4 +114,11 @@ struct ToolResultBody: RequestBody {
         writer.member("toolCallId", toolCallId)
         return writer.finish()
     }
+}
+
+extension BackoffPolicy {
+    /// Posting a tool result: at most 3 retries, after 300, 600 and 1200 ms, without jitter. A 429
+    /// waits at least its `Retry-After`, however long.
+    static let chatbaseToolResults = BackoffPolicy(
+        maxRetries: 3, baseDelay: .milliseconds(300), maxDelay: .milliseconds(1200), jitter: .none)
 }

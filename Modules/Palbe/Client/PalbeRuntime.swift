@@ -1,9 +1,10 @@
 import ErrorCore
 import Foundation
+import SDKTransport
 
 /// The client's seams to the world besides the transport: logging, the debug trace switch, the
 /// correlation record, retry timing and randomness. ``live`` is what apps get; tests substitute
-/// a capturing logger, an instant sleep and a fixed jitter.
+/// a capturing logger and a clock whose sleep returns at once and whose jitter is fixed.
 package struct PalbeRuntime: Sendable {
     /// Where the HTTP trace goes.
     package var logger: any SDKLogger
@@ -12,29 +13,39 @@ package struct PalbeRuntime: Sendable {
     /// Where the last request id is recorded.
     package var correlation: PalbeCorrelation
     /// When idempotent requests are resent.
-    package var retryPolicy: RetryPolicy
-    /// Waits between attempts; throws `CancellationError` when the task is cancelled.
-    package var sleep: @Sendable (Duration) async throws -> Void
-    /// A value in `0..<1` for backoff jitter.
-    package var random: @Sendable () -> Double
+    package var retryPolicy: BackoffPolicy
+    /// Time, the waits between attempts, and backoff jitter.
+    package var clock: SDKClock
 
     /// A runtime from its parts; every part has the live default.
     package init(
         logger: any SDKLogger = PalbeRuntime.defaultLogger, traceHTTP: Bool = PalbeDebugSwitch.isOn,
-        correlation: PalbeCorrelation = .shared, retryPolicy: RetryPolicy = RetryPolicy(),
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        correlation: PalbeCorrelation = .shared, retryPolicy: BackoffPolicy = .palbe, clock: SDKClock = .live
     ) {
         self.logger = logger
         self.traceHTTP = traceHTTP
         self.correlation = correlation
         self.retryPolicy = retryPolicy
-        self.sleep = sleep
-        self.random = random
+        self.clock = clock
     }
 
     /// What apps run with.
     package static var live: PalbeRuntime { PalbeRuntime() }
+
+    /// The HTTP trace (``ExchangeTrace/Configuration/palbe``), off unless ``traceHTTP``.
+    package var trace: ExchangeTrace {
+        ExchangeTrace(.palbe, logger: logger, enabled: traceHTTP)
+    }
+
+    /// Waits between attempts; throws `CancellationError` when the task is cancelled.
+    package func sleep(_ duration: Duration) async throws {
+        try await clock.sleep(for: duration)
+    }
+
+    /// A value in `0..<1` for backoff jitter.
+    package func random() -> Double {
+        clock.random()
+    }
 
     /// Standard error on Linux, the unified logging system on Apple platforms; only consulted when
     /// the trace is on.

@@ -76,28 +76,6 @@ package enum BackendErrorMapping {
         }
     }
 
-    /// A `DecodingError` as one line naming what was wrong and where, never the offending values.
-    static func describe(_ error: any Error) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let path = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
-                .joined()
-            return path.isEmpty ? "the top level" : String(path.drop { $0 == "." })
-        }
-        guard let decodingError = error as? DecodingError else { return String(describing: error) }
-        switch decodingError {
-        case .keyNotFound(let key, let context):
-            return "missing key \"\(key.stringValue)\" at \(path(context))"
-        case .typeMismatch(let expected, let context):
-            return "expected \(expected) at \(path(context))"
-        case .valueNotFound(let expected, let context):
-            return "expected \(expected), found null at \(path(context))"
-        case .dataCorrupted(let context):
-            return "\(context.debugDescription) at \(path(context))"
-        @unknown default:
-            return String(describing: decodingError)
-        }
-    }
-
     /// The per-field entries of an open `details` array: objects with a string `field`; a missing or
     /// non-string `message` reads as empty.
     static func fieldErrors(in details: [AnyCodableValue]) -> [FieldError] {

@@ -12,8 +12,7 @@ extension Delivery {
         } catch {
             throw .decode(
                 CodecFailure(
-                    message: "The response did not match \(String(describing: type)): "
-                        + BackendErrorMapping.describe(error),
+                    message: "The response did not match \(CodingErrorDescription.describe(error, type: type))",
                     requestId: requestID, underlying: error))
         }
     }

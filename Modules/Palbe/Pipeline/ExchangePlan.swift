@@ -11,7 +11,7 @@ struct ExchangePlan: Sendable {
     /// A backend call: the standard rules (``RecoveryRules/calls(backoff:)``) waiting by the
     /// runtime's policy and jitter, the session, the correlation record.
     static func call(_ runtime: PalbeRuntime) -> ExchangePlan {
-        let backoff = Backoff(policy: runtime.retryPolicy, random: runtime.random)
+        let backoff = Backoff(policy: runtime.retryPolicy, clock: runtime.clock)
         return ExchangePlan(rules: .calls(backoff: backoff), carriesSession: true, recordsRequestID: true)
     }
 

@@ -56,7 +56,7 @@ extension Palbe {
     /// Final without asking the rules: a 2xx, a sealed 2xx that does not authenticate, and a
     /// cancelled task.
     private func run(_ prepared: PreparedRequest, plan: ExchangePlan) async throws(BackendError) -> Delivery {
-        let trace = HTTPTrace(logger: runtime.logger, enabled: runtime.traceHTTP)
+        let trace = runtime.trace
         let note: @Sendable (String) -> Void = { trace.note($0) }
         var rules = plan.rules
         var retries = 0
@@ -100,25 +100,25 @@ extension Palbe {
     /// One attempt on the wire, traced: a 2xx as delivered, no response or a non-2xx as the outcome
     /// the rules decide on.
     private func send(
-        _ request: HTTPRequest, for prepared: PreparedRequest, trace: HTTPTrace, recordingRequestID: Bool
+        _ request: HTTPRequest, for prepared: PreparedRequest, trace: ExchangeTrace, recordingRequestID: Bool
     ) async throws(BackendError) -> SentAttempt {
         trace.request(request, sealed: prepared.sealing != nil)
-        let started = ContinuousClock.now
+        let started = runtime.clock.now
         let response: HTTPResponse
         do {
             response = try await transport.send(request)
         } catch let error as TransportError {
-            trace.failure(error.description, of: request, duration: ContinuousClock.now - started)
+            trace.failure(error.description, of: request, duration: runtime.clock.elapsed(since: started))
             return .failed(.noResponse(BackendErrorMapping.error(for: error)))
         } catch {
-            trace.failure("cancelled", of: request, duration: ContinuousClock.now - started)
+            trace.failure("cancelled", of: request, duration: runtime.clock.elapsed(since: started))
             throw .cancelled(error, requestSent: true)
         }
 
         let requestID = response.headers["X-Request-Id"]?.nonBlank
         if recordingRequestID, let requestID { runtime.correlation.record(requestID) }
         trace.response(
-            response, to: request, duration: ContinuousClock.now - started,
+            response, to: request, duration: runtime.clock.elapsed(since: started),
             sealed: response.headers[BodySealer.header] == BodySealer.version)
         let body = unsealed(response, for: prepared)
 

@@ -76,14 +76,9 @@ struct PreparedRequest: Sendable {
     }
 
     private static func encodeFailure(_ what: String, _ error: any Error) -> BackendError {
-        let detail: String
-        if let encodingError = error as? EncodingError, case .invalidValue(_, let context) = encodingError {
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            detail = path.isEmpty ? context.debugDescription : "\(context.debugDescription) (at \(path))"
-        } else {
-            detail = String(describing: error)
-        }
-        return .encode(CodecFailure(message: "Could not encode \(what): \(detail)", underlying: error))
+        .encode(
+            CodecFailure(
+                message: "Could not encode \(what): \(CodingErrorDescription.describe(error))", underlying: error))
     }
 
     private static func typeName(_ value: Any) -> String {

@@ -21,7 +21,7 @@ struct ChatbaseEmulatorHarness: Sendable {
             agentId: agentId, baseURL: apiBase,
             timeouts: RequestTimeouts(request: .seconds(10), resource: .seconds(30)),
             maxToolLoopSteps: maxToolLoopSteps, transport: DefaultTransport.make(), storage: storage ?? self.storage,
-            sleep: sleeps.sleep)
+            clock: SDKClock(sleep: sleeps.sleep))
     }
 
     /// A valid identity token for `sub` on the seeded agent.

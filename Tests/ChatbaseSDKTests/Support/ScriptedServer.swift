@@ -137,7 +137,7 @@ func withScriptedClient<T>(
     let sleeps = SleepRecorder()
     let client = ChatbaseClient(
         agentId: "agent-1", baseURL: server.apiBase, timeouts: timeouts, maxToolLoopSteps: maxToolLoopSteps,
-        transport: DefaultTransport.make(), storage: storage, sleep: sleeps.sleep)
+        transport: DefaultTransport.make(), storage: storage, clock: SDKClock(sleep: sleeps.sleep))
     defer { try? FileManager.default.removeItem(at: storage.directory) }
     do {
         let result = try await body(server, client, sleeps)

@@ -236,7 +236,7 @@ final class Notes: Sendable {
 
 extension Backoff {
     /// The default policy with the jitter fixed at the middle, as ``RuntimeRecorder`` runs it.
-    static let middle = Backoff(policy: RetryPolicy(), random: { 0.5 })
+    static let middle = Backoff(policy: .palbe, clock: SDKClock(random: { 0.5 }))
 }
 
 extension RecoveryDecision {

@@ -119,10 +119,10 @@ import Testing
         try await withPalbe { bed in
             let gate = AsyncStream<Void>.makeStream()
             var runtime = bed.recorder.runtime()
-            runtime.sleep = { _ in
+            runtime.clock = SDKClock(sleep: { _ in
                 gate.continuation.yield()
                 try await Task.sleep(for: .seconds(30))
-            }
+            })
             let client = Palbe(configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
             try bed.emulator.addFault(.status(503, error: "unavailable"), method: "GET", pathPrefix: "/todos")
             let call = Task { () async -> Result<[Todo], BackendError> in
@@ -144,7 +144,7 @@ import Testing
     }
 
     @Test func policyCapsJittersAndHonoursRetryAfter() {
-        let policy = RetryPolicy()
+        let policy = BackoffPolicy.palbe
         #expect(policy.delay(afterRetries: 0, retryAfter: nil, random: 0) == .milliseconds(125))
         #expect(policy.delay(afterRetries: 0, retryAfter: nil, random: 0.999_999)! <= .milliseconds(250))
         #expect(policy.delay(afterRetries: 1, retryAfter: nil, random: 1) == .milliseconds(500))
@@ -152,7 +152,7 @@ import Testing
         #expect(policy.delay(afterRetries: 0, retryAfter: 10, random: 0.5) == .seconds(10))
         #expect(policy.delay(afterRetries: 0, retryAfter: 11, random: 0.5) == nil)
         #expect(policy.delay(afterRetries: 0, retryAfter: 0, random: 1) == .milliseconds(250))
-        var long = RetryPolicy()
+        var long = BackoffPolicy.palbe
         long.maxRetries = 40
         #expect(long.delay(afterRetries: 30, retryAfter: nil, random: 1) == .seconds(2), "capped")
     }

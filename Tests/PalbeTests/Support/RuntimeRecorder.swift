@@ -18,12 +18,13 @@ final class RuntimeRecorder: Sendable {
     func runtime(traceHTTP: Bool = true, random: Double = 0.5) -> PalbeRuntime {
         PalbeRuntime(
             logger: RecordingLogger(recorder: self), traceHTTP: traceHTTP, correlation: correlation,
-            retryPolicy: RetryPolicy(),
-            sleep: { [self] duration in
-                try Task.checkCancellation()
-                state.withLock { $0.sleeps.append(duration) }
-            },
-            random: { random })
+            retryPolicy: .palbe,
+            clock: SDKClock(
+                sleep: { [self] duration in
+                    try Task.checkCancellation()
+                    state.withLock { $0.sleeps.append(duration) }
+                },
+                random: { random }))
     }
 
     /// A hook that records every error it sees.

@@ -1,17 +1,20 @@
-/// What the retry rules wait by: the client's ``RetryPolicy`` with its source of jitter.
-package struct Backoff: Sendable {
-    private let policy: RetryPolicy
-    private let random: @Sendable () -> Double
+import ErrorCore
 
-    /// Waits as `policy` says, with `random` (a value in `0..<1`) picking the jitter.
-    package init(policy: RetryPolicy, random: @escaping @Sendable () -> Double) {
+/// What the retry rules wait by: the client's ``BackoffPolicy`` bound to the clock whose random
+/// source picks the jitter.
+package struct Backoff: Sendable {
+    private let policy: BackoffPolicy
+    private let clock: SDKClock
+
+    /// Waits as `policy` says, with `clock`'s random source (a value in `0..<1`) picking the jitter.
+    package init(policy: BackoffPolicy, clock: SDKClock) {
         self.policy = policy
-        self.random = random
+        self.clock = clock
     }
 
     /// The wait before the next retry, or `nil` when there is none (see
-    /// ``RetryPolicy/delay(afterRetries:retryAfter:random:)``).
+    /// ``BackoffPolicy/delay(afterRetries:retryAfter:random:)``).
     func delay(after context: RecoveryContext, retryAfter: Int? = nil) -> Duration? {
-        policy.delay(afterRetries: context.retries, retryAfter: retryAfter, random: random())
+        policy.delay(afterRetries: context.retries, retryAfter: retryAfter, random: clock.random())
     }
 }

@@ -1,6 +1,6 @@
 import ErrorCore
 
-/// Resends an idempotent request after a 502, 503 or 504, waiting as ``RetryPolicy`` says and at
+/// Resends an idempotent request after a 502, 503 or 504, waiting as ``BackoffPolicy`` says and at
 /// least as long as a `Retry-After` asks; a `Retry-After` longer than the policy honours ends the
 /// call with the response instead.
 ///
@@ -16,7 +16,7 @@ package struct GatewayRetry: RecoveryRule {
     package func decide(
         after outcome: AttemptOutcome, to attempt: Attempt, in context: RecoveryContext
     ) -> RecoveryDecision {
-        guard case .rejected(let status, let headers, _) = outcome, RetryPolicy.retriedStatuses.contains(status),
+        guard case .rejected(let status, let headers, _) = outcome, BackoffPolicy.palbeRetriedStatuses.contains(status),
             context.method.isIdempotent,
             let delay = backoff.delay(after: context, retryAfter: RetryAfter.seconds(from: headers["Retry-After"]))
         else { return .pass }

@@ -1,7 +1,7 @@
 import ErrorCore
 
 /// Resends an idempotent request after a failure that got no response (``BackendError/network(_:)``),
-/// waiting as ``RetryPolicy`` says, until the policy's resends are spent.
+/// waiting as ``BackoffPolicy`` says, until the policy's resends are spent.
 ///
 /// A ``BackendError/transport(_:)`` (TLS, an unusable URL) is not retried: sending again would fail
 /// the same way.

@@ -6,7 +6,7 @@ package enum RecoveryDecision: Sendable {
     /// thrown.
     case pass
     /// Send again at once, with `headers` added to the next attempt only (a solved proof of work).
-    /// A replay, not a retry: it does not count against ``RetryPolicy/maxRetries``.
+    /// A replay, not a retry: it does not count against ``BackoffPolicy/maxRetries``.
     case resend(adding: HTTPHeaders = HTTPHeaders())
     /// Wait, then send again: one of the retry policy's resends (``RecoveryContext/retries`` grows
     /// by one).
