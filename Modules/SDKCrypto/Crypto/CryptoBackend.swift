@@ -1,9 +1,9 @@
 /// The cryptographic library behind this module's primitives in this build.
 ///
-/// Every type here (``SHA256``, ``HMACSHA256``, ``HKDFSHA256``, ``AES256GCM``, ``P256PrivateKey``,
-/// ``P256PublicKey``, ``SecureRandom``) keeps one API and forwards to a nested `Backend` that is
-/// chosen at compile time: OpenSSL where the manifest links it (Linux), CryptoKit on Apple
-/// platforms. Choosing at compile time keeps the hot paths (the proof-of-work hasher, AES-GCM) free
+/// Every type here (``SHA256``, ``HMACSHA256``, ``HKDFSHA256``, ``PBKDF2SHA256``, ``AES256GCM``,
+/// ``P256PrivateKey``, ``P256PublicKey``, ``SecureRandom``) keeps one API and forwards to a nested
+/// `Backend` that is chosen at compile time: OpenSSL where the manifest links it (Linux), CryptoKit on
+/// Apple platforms (CommonCrypto for PBKDF2, which CryptoKit lacks). Choosing at compile time keeps the hot paths (the proof-of-work hasher, AES-GCM) free
 /// of any dispatch, and it is why a case exists only when its library is compiled in: a build can
 /// never name a backend it does not have.
 ///
@@ -14,7 +14,8 @@ package enum CryptoBackend: String, Sendable, CaseIterable, CustomStringConverti
         /// OpenSSL 3's libcrypto, through the `COpenSSL` system-library target (Linux).
         case openSSL
     #elseif canImport(CryptoKit)
-        /// Apple's CryptoKit, with `SecRandomCopyBytes` for randomness (Apple platforms).
+        /// Apple's CryptoKit, with `SecRandomCopyBytes` for randomness and CommonCrypto for PBKDF2
+        /// (Apple platforms).
         case cryptoKit
     #else
         #error("SDKCrypto needs OpenSSL (COpenSSL, Linux) or CryptoKit (Apple platforms)")

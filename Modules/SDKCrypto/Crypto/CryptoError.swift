@@ -16,6 +16,9 @@ package enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A requested derived-key length is outside what the algorithm can produce
     /// (HKDF-SHA256: `1...8160` bytes).
     case invalidOutputLength(Int)
+    /// A key-stretching iteration count is outside what the algorithm accepts (PBKDF2-SHA256:
+    /// `1...2147483647`).
+    case invalidIterationCount(Int)
     /// An input exceeds what OpenSSL's `int`-sized lengths can carry (AES-GCM: 2 GiB). Checked on
     /// every platform, so a size limit never depends on the backend.
     case inputTooLarge(byteCount: Int)
@@ -37,6 +40,7 @@ package enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidSignatureEncoding: "invalid ECDSA signature encoding"
         case .invalidNonce(let byteCount): "invalid AES-GCM nonce length \(byteCount) (expected 12)"
         case .invalidOutputLength(let count): "invalid derived key length \(count)"
+        case .invalidIterationCount(let count): "invalid iteration count \(count)"
         case .inputTooLarge(let byteCount): "input of \(byteCount) bytes is too large"
         case .authenticationFailure: "authentication failure"
         case .library(let operation, let message): "\(operation) failed: \(message)"

@@ -19,6 +19,7 @@ import HTTPServer
 /// | GET / POST / DELETE `pow` | `{"rules":[…]}` / 200 the rules after adding `{path_prefix,difficulty}` / 204 |
 /// | DELETE `pow?path_prefix=` | 204 |
 /// | `chatbase/…` | agents, conversation status, identity tokens: see `ChatbaseAdminRoutes` |
+/// | `auth/…` | auth settings, clock offset, users, sessions, MFA flags: see `AuthAdminRoutes` |
 struct AdminAPI: Sendable {
     static let prefix = "/__emulator"
 
@@ -87,6 +88,8 @@ struct AdminAPI: Sendable {
                 return noContent
             case (_, let path) where path.first == "chatbase":
                 return try ChatbaseAdminRoutes(server: server).respond(to: request, path: Array(path.dropFirst()))
+            case (_, let path) where path.first == "auth":
+                return try AuthAdminRoutes(server: server).respond(to: request, path: Array(path.dropFirst()))
             case (_, let path) where Self.routes.contains(path.joined(separator: "/")):
                 throw PalbaseHTTPError.methodNotAllowed(request.method, allowed: Self.methods(for: path))
             default:

@@ -86,7 +86,8 @@ final class PalbasePlatform: Sendable {
         case Self.sealingKeyPath:
             document = .object(identity.sealingKey.document.mapValues(AnyCodableValue.string))
         case Self.appSiteAssociationPath:
-            document = .object(["webcredentials": .object(["apps": .array([])])])
+            let apps = try handlers.flatMap { try $0.webCredentialApps(tenant: identity.tenantID, store: store) }
+            document = .object(["webcredentials": .object(["apps": .array(apps.map(AnyCodableValue.string))])])
         default:
             return nil
         }

@@ -101,7 +101,7 @@ package struct PalbaseResponse: Sendable {
     package static var noContent: PalbaseResponse { PalbaseResponse(status: 204) }
 }
 
-/// One piece of the Palbase backend mounted at `/` (the sample backend is one; auth will be another).
+/// One piece of the Palbase backend mounted at `/` (the sample backend is one, auth another).
 package protocol PalbaseRouteHandler: Sendable {
     /// Answers the request, or returns nil when no route of this handler matches (the platform then tries the
     /// next handler, and finally answers 404 `not_found`).
@@ -117,9 +117,16 @@ package protocol PalbaseRouteHandler: Sendable {
     /// Called after the admin `reset` emptied every service table (schema kept), inside the same transaction:
     /// re-insert any seed rows the handler needs.
     func didReset(store: SQLiteDatabase) throws
+
+    /// The `<TEAM_ID>.<bundle id>` entries this handler publishes in `/.well-known/apple-app-site-association`
+    /// (`webcredentials.apps`). The platform serves that file itself, with an empty list when no handler has one.
+    func webCredentialApps(tenant: String, store: SQLiteDatabase) throws -> [String]
 }
 
 extension PalbaseRouteHandler {
     /// Nothing to re-seed.
     package func didReset(store: SQLiteDatabase) throws {}
+
+    /// Nothing to publish.
+    package func webCredentialApps(tenant: String, store: SQLiteDatabase) throws -> [String] { [] }
 }

@@ -4,9 +4,9 @@ extension EmulatorConfiguration {
     /// The Palbase route handlers `sdk emulator start` and `sdk demo` mount, in dispatch order; fresh
     /// instances on every read, so emulators in one process share no handler state.
     ///
-    /// One line per handler: the Palbase sample backend, later auth.
+    /// One line per handler: the Palbase sample backend, the auth service.
     package static var standardPalbaseHandlers: [any PalbaseRouteHandler] {
-        [SampleBackend()]
+        [SampleBackend(), AuthService()]
     }
 
     /// The services `sdk emulator start` mounts under their prefixes (Chatbase now, Purse once it exists); fresh

@@ -25,7 +25,7 @@ package struct EmulatorConfiguration: Sendable {
     package var storage: Storage
     /// Paths that demand proof of work from the start (the admin API can change them at run time).
     package var proofOfWork: [ProofOfWorkRule] = []
-    /// The Palbase backend at `/`, tried in order (the sample backend, later auth).
+    /// The Palbase backend at `/`, tried in order (the sample backend, the auth service).
     package var palbaseHandlers: [any PalbaseRouteHandler] = []
     /// Services under their prefixes; Chatbase's and Purse's are reserved until mounted.
     package private(set) var mounts: [EmulatorMount] = EmulatorMount.reservedDefaults

@@ -1,0 +1,39 @@
+/// The fixed rules of the emulated auth service: lifetimes, attempt limits and the password hash cost.
+///
+/// The per-environment settings a developer changes at run time (password bounds, confirmed email, the
+/// association file, the site URL) are `AuthSettings`, written through the admin API; these are the
+/// service's own constants, chosen when the emulator starts. Durations are whole seconds.
+package struct AuthPolicy: Sendable {
+    /// PBKDF2-SHA256 rounds for a new password hash. Stored with each hash, so changing it never
+    /// breaks existing passwords.
+    package var passwordIterations = 100_000
+    /// How long an access token is valid (`expires_in`).
+    package var accessTokenLifetime = 3600
+    /// How long after sign-in a session counts as recent (password set, account deletion).
+    package var recentWindow = 300
+    /// How far a DPoP proof's `iat` may be from the server's real time, either way.
+    package var dpopWindow = 60
+    /// How long an SMS code is valid.
+    package var otpLifetime = 300
+    /// Wrong guesses one SMS code or verification code survives; after that it is dead.
+    package var codeAttempts = 5
+    /// The shortest gap between two SMS codes to one phone (`rate_limited` inside it).
+    package var otpResendInterval = 60
+    /// How long a magic link is valid.
+    package var magicLinkLifetime = 900
+    /// How long a password reset token is valid.
+    package var passwordResetLifetime = 3600
+    /// How long an email verification token and code are valid.
+    package var emailVerificationLifetime = 86_400
+
+    /// The defaults `sdk emulator start` runs with.
+    package init() {}
+
+    /// The defaults with a cheap password hash (1,000 rounds), so a test that signs up a dozen users does
+    /// not spend seconds hashing.
+    package static var testing: AuthPolicy {
+        var policy = AuthPolicy()
+        policy.passwordIterations = 1_000
+        return policy
+    }
+}

@@ -1,0 +1,168 @@
+import ErrorCore
+import Foundation
+
+/// Sessions, their access tokens and their refresh-token families, in `auth_sessions`,
+/// `auth_access_tokens` and `auth_refresh_tokens`.
+///
+/// A refresh rotates: the presented token is marked used and a new one issued. Presenting a used token
+/// again is reuse (a copy was stolen, or the client lost an answer): the whole session is revoked, so the
+/// thief's and the owner's tokens both stop working.
+struct AuthSessionStore {
+    let tenant: String
+    let store: SQLiteDatabase
+    let policy: AuthPolicy
+
+    /// The tokens of a freshly minted or rotated session.
+    struct Tokens {
+        let accessToken: String
+        let refreshToken: String
+        let expiresAt: Int64
+    }
+
+    /// What a refresh found, decided inside its transaction; errors are thrown after it commits, so a
+    /// reuse's revocation sticks.
+    private enum Rotation {
+        case rotated(AuthSession, Tokens, AuthUser)
+        case failed(PalbaseHTTPError)
+    }
+
+    /// A new session for `userID`, bound to `thumbprint` when the request carried a proof.
+    func mint(userID: String, thumbprint: String?, now: Int64) throws -> (AuthSession, Tokens) {
+        try store.transaction {
+            let id = AuthSecrets.id("ses_")
+            try store.execute(
+                """
+                INSERT INTO auth_sessions (tenant, id, user_id, dpop_jkt, authenticated_at, created_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, [.text(tenant), .text(id), .text(userID), SQLiteValue(thumbprint), .integer(now), .integer(now)])
+            let tokens = try issueTokens(sessionID: id, now: now)
+            return (try session(id: id)!, tokens)
+        }
+    }
+
+    /// The session and user an `Authorization: Bearer` header names.
+    ///
+    /// Throws 401 `invalid_token` (missing, malformed, unknown), `session_revoked`, `token_expired`, and 403
+    /// `subject_fenced`.
+    func authenticate(_ authorization: String?, now: Int64) throws -> (AuthSession, AuthUser) {
+        guard let found = try lookup(authorization) else { throw AuthErrors.invalidToken() }
+        let (session, expiresAt) = found
+        if session.revokedAt != nil { throw AuthErrors.sessionRevoked() }
+        if expiresAt <= now { throw AuthErrors.tokenExpired() }
+        guard let user = try AuthUserStore(tenant: tenant, store: store).user(id: session.userID),
+            user.deletedAt == nil
+        else { throw AuthErrors.sessionRevoked() }
+        if user.fenced { throw AuthErrors.subjectFenced() }
+        return (session, user)
+    }
+
+    /// The session an `Authorization: Bearer` header's access token belongs to, whatever its state, with the
+    /// token's expiry; nil when the header is missing, malformed or names no token.
+    func lookup(_ authorization: String?) throws -> (AuthSession, expiresAt: Int64)? {
+        guard let authorization, authorization.count > 7, authorization.prefix(7).lowercased() == "bearer " else {
+            return nil
+        }
+        let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        guard
+            let row = try store.query(
+                """
+                SELECT s.*, a.expires_at AS access_expires_at FROM auth_access_tokens a
+                JOIN auth_sessions s ON s.tenant = a.tenant AND s.id = a.session_id
+                WHERE a.tenant = ? AND a.token_hash = ?
+                """, [.text(tenant), .text(AuthSecrets.hash(token, context: "access"))]
+            ).first
+        else { return nil }
+        return (AuthSession(row: row), row.int64("access_expires_at") ?? 0)
+    }
+
+    /// Rotates `refreshToken`, which the proof with `thumbprint` presents.
+    ///
+    /// Throws 401 `refresh_token_invalid` (unknown), `dpop_key_mismatch` (another key than the session's),
+    /// `refresh_token_reused` (already used: the session is revoked), `session_revoked`, and 403
+    /// `subject_fenced`.
+    func refresh(_ refreshToken: String, thumbprint: String, now: Int64) throws -> (AuthSession, Tokens, AuthUser) {
+        let rotation: Rotation = try store.transaction {
+            guard
+                let row = try store.query(
+                    """
+                    SELECT s.*, r.used_at AS refresh_used_at FROM auth_refresh_tokens r
+                    JOIN auth_sessions s ON s.tenant = r.tenant AND s.id = r.session_id
+                    WHERE r.tenant = ? AND r.token_hash = ?
+                    """, [.text(tenant), .text(AuthSecrets.hash(refreshToken, context: "refresh"))]
+                ).first
+            else { return .failed(AuthErrors.refreshTokenInvalid()) }
+            let session = AuthSession(row: row)
+            if let bound = session.dpopThumbprint, bound != thumbprint { return .failed(AuthErrors.dpopKeyMismatch()) }
+            if row.int64("refresh_used_at") != nil {
+                try revoke(sessionID: session.id, reason: "refresh_token_reused", now: now)
+                return .failed(AuthErrors.refreshTokenReused())
+            }
+            if session.revokedAt != nil { return .failed(AuthErrors.sessionRevoked()) }
+            guard let user = try AuthUserStore(tenant: tenant, store: store).user(id: session.userID),
+                user.deletedAt == nil
+            else { return .failed(AuthErrors.sessionRevoked()) }
+            if user.fenced { return .failed(AuthErrors.subjectFenced()) }
+            try store.execute(
+                "UPDATE auth_refresh_tokens SET used_at = ? WHERE tenant = ? AND token_hash = ?",
+                [.integer(now), .text(tenant), .text(AuthSecrets.hash(refreshToken, context: "refresh"))])
+            if session.dpopThumbprint == nil {
+                try store.execute(
+                    "UPDATE auth_sessions SET dpop_jkt = ? WHERE tenant = ? AND id = ?",
+                    [.text(thumbprint), .text(tenant), .text(session.id)])
+            }
+            return .rotated(try self.session(id: session.id)!, try issueTokens(sessionID: session.id, now: now), user)
+        }
+        switch rotation {
+        case .failed(let error): throw error
+        case .rotated(let session, let tokens, let user): return (session, tokens, user)
+        }
+    }
+
+    /// Revokes one session (no-op when already revoked).
+    func revoke(sessionID: String, reason: String, now: Int64) throws {
+        try store.execute(
+            """
+            UPDATE auth_sessions SET revoked_at = ?, revoked_reason = ?
+            WHERE tenant = ? AND id = ? AND revoked_at IS NULL
+            """, [.integer(now), .text(reason), .text(tenant), .text(sessionID)])
+    }
+
+    /// Revokes every live session of `userID`; returns how many.
+    @discardableResult
+    func revokeAll(userID: String, reason: String, now: Int64) throws -> Int {
+        try store.transaction {
+            try store.execute(
+                """
+                UPDATE auth_sessions SET revoked_at = ?, revoked_reason = ?
+                WHERE tenant = ? AND user_id = ? AND revoked_at IS NULL
+                """, [.integer(now), .text(reason), .text(tenant), .text(userID)])
+            return store.changes
+        }
+    }
+
+    /// Every session, or those of `userID`, oldest first.
+    func sessions(userID: String?) throws -> [AuthSession] {
+        try store.query(
+            "SELECT * FROM auth_sessions WHERE tenant = ?1 AND (?2 IS NULL OR user_id = ?2) ORDER BY created_at, id",
+            [.text(tenant), SQLiteValue(userID)]
+        ).map(AuthSession.init(row:))
+    }
+
+    func session(id: String) throws -> AuthSession? {
+        try store.query("SELECT * FROM auth_sessions WHERE tenant = ? AND id = ?", [.text(tenant), .text(id)]).first
+            .map(AuthSession.init(row:))
+    }
+
+    private func issueTokens(sessionID: String, now: Int64) throws -> Tokens {
+        let access = AuthSecrets.token("pat_")
+        let refresh = AuthSecrets.token("prt_")
+        let expiresAt = now + Int64(policy.accessTokenLifetime) * 1000
+        try store.execute(
+            "INSERT INTO auth_access_tokens (tenant, token_hash, session_id, expires_at) VALUES (?, ?, ?, ?)",
+            [.text(tenant), .text(AuthSecrets.hash(access, context: "access")), .text(sessionID), .integer(expiresAt)])
+        try store.execute(
+            "INSERT INTO auth_refresh_tokens (tenant, token_hash, session_id, created_at) VALUES (?, ?, ?, ?)",
+            [.text(tenant), .text(AuthSecrets.hash(refresh, context: "refresh")), .text(sessionID), .integer(now)])
+        return Tokens(accessToken: access, refreshToken: refresh, expiresAt: expiresAt)
+    }
+}
