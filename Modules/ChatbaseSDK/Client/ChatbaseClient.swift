@@ -80,9 +80,14 @@ public final class ChatbaseClient: Sendable {
     /// Creates a client whose diagnostics go to `logger`; otherwise as
     /// ``init(agentId:baseURL:configuration:maxToolLoopSteps:)``.
     ///
-    /// - Parameter logger: where diagnostics go (subsystem `com.chatbase.sdk`, the official SDK's
-    ///   categories `APIClient`, `ChatService`, `Identity` and `ConversationState`). Tokens, message
-    ///   text and tool input/output are never logged.
+    /// - Parameters:
+    ///   - agentId: the Chatbase agent ID to connect to.
+    ///   - baseURL: the API address; leave it at its default.
+    ///   - configuration: as for ``init(agentId:baseURL:configuration:maxToolLoopSteps:)``.
+    ///   - maxToolLoopSteps: how many streams one `send` or `retry` may open while running tools.
+    ///   - logger: where diagnostics go (subsystem `com.chatbase.sdk`, the official SDK's categories
+    ///     `APIClient`, `ChatService`, `Identity` and `ConversationState`). Tokens, message text and
+    ///     tool input/output are never logged.
     public convenience init(
         agentId: String,
         baseURL: String = ChatbaseClient.defaultBaseURL,
