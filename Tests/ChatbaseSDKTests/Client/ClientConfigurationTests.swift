@@ -92,7 +92,7 @@ final class StubChatProtocol: URLProtocol {
         defer { try? FileManager.default.removeItem(at: storage.directory) }
         let response = try await ChatbaseStorage.withOverride(storage) {
             try await ChatbaseClient(
-                agentId: "stub-agent", baseURL: "https://chatbase.invalid/api/sdk", configuration: configuration
+                agentId: "stub-agent", baseURL: "https://chatbase.example/api/sdk", configuration: configuration
             ).send("hi")
         }
         #expect(response.message.text == "stubbed")
