@@ -149,8 +149,8 @@ let package = Package(
             ],
             path: "Tests/ChatbaseSDKTests"
         ),
-        // App code written against the official Chatbase iOS SDK's documented API, compiled with
-        // `import ChatbaseSDK` alone, then run on the emulator with the official tests' expectations.
+        // App code written against the official Chatbase iOS SDK's documented API, importing only
+        // ChatbaseSDK and Foundation, run on the emulator with the official tests' expectations.
         .testTarget(
             name: "ChatbaseCompatibilityTests", dependencies: ["ChatbaseSDK", "Emulator"],
             path: "Tests/ChatbaseCompatibilityTests"),
