@@ -149,6 +149,11 @@ let package = Package(
             ],
             path: "Tests/ChatbaseSDKTests"
         ),
+        // App code written against the official Chatbase iOS SDK's documented API, importing only
+        // ChatbaseSDK and Foundation, run on the emulator with the official tests' expectations.
+        .testTarget(
+            name: "ChatbaseCompatibilityTests", dependencies: ["ChatbaseSDK", "Emulator"],
+            path: "Tests/ChatbaseCompatibilityTests"),
         .testTarget(
             name: "CrossSDKTests",
             dependencies: ["ErrorCore", "Palbe", "PurseCheckout", "ChatbaseSDK"],
@@ -161,9 +166,10 @@ let package = Package(
 // version; these add the upcoming features we hold ourselves to and make any warning fail the build.
 // (Warning-control settings are dropped by SwiftPM when this package is someone else's dependency.)
 for target in package.targets where target.type != .system {
-    // The seed samples compile as an app target with default settings would: with Swift 6's default
-    // member lookup, `import Palbe` alone also reaches Foundation's members (`localizedDescription`).
-    let appDefaults = target.name == "PalbeSeedSamplesTests"
+    // The seed samples and the official-SDK app code compile as an app target with default settings
+    // would: with Swift 6's default member lookup, `import Palbe` alone also reaches Foundation's
+    // members (`localizedDescription`).
+    let appDefaults = ["PalbeSeedSamplesTests", "ChatbaseCompatibilityTests"].contains(target.name)
     target.swiftSettings =
         (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny")]
         + (appDefaults ? [] : [.enableUpcomingFeature("MemberImportVisibility")]) + [.treatAllWarnings(as: .error)]

@@ -65,13 +65,13 @@ import Testing
             .text("Hi"), .toolCall(toolCallId: "a", toolName: "get_weather", input: ["city": "X"]),
             .toolCall(toolCallId: "b", toolName: "search", input: [:]),
             .toolResult(toolCallId: "a", toolName: "get_weather", output: ["t": 1]),
-            .toolResult(toolCallId: "z", toolName: "orphan", output: "late"), .unknown(type: "reasoning"),
+            .toolResult(toolCallId: "z", toolName: "orphan", output: "late"),
         ]
         #expect(
             ChatParts.lines(of: parts) == [
                 .text("Hi"), .tool(.init(id: "a", name: "get_weather", input: ["city": "X"], output: ["t": 1])),
                 .tool(.init(id: "b", name: "search", input: [:], output: nil)),
-                .tool(.init(id: "z", name: "orphan", input: .null, output: "late")), .other("reasoning"),
+                .tool(.init(id: "z", name: "orphan", input: .null, output: "late")),
             ])
     }
 }

@@ -110,8 +110,6 @@ enum ChatHistoryFormat {
             case .tool(let call):
                 let output = call.output.map(ChatJSON.compact) ?? "(no result yet)"
                 return "\(prefix) ⚙ \(call.name) \(ChatJSON.compact(call.input)) → \(output)"
-            case .other(let type):
-                return "\(prefix) (\(type) part)"
             }
         }
         return lines.isEmpty ? ["\(prefix) (empty)"] : lines

@@ -14,7 +14,6 @@ enum ChatParts {
     enum Line: Equatable {
         case text(String)
         case tool(ToolCall)
-        case other(String)
     }
 
     /// The tool calls in `parts`, in order, with their results (a result without a call is kept too).
@@ -25,7 +24,8 @@ enum ChatParts {
         }
     }
 
-    /// `parts` as display lines: text, tool calls with their results, and unknown parts by type.
+    /// `parts` as display lines: text, and tool calls with their results. (Parts of a type the SDK does
+    /// not know never reach here: the SDK leaves them out of the message and logs them.)
     static func lines(of parts: [MessagePart]) -> [Line] {
         var results: [String: (name: String, output: JSONValue)] = [:]
         var called: Set<String> = []
@@ -45,8 +45,6 @@ enum ChatParts {
             case .toolResult(let id, let name, let output):
                 // Shown with its call; alone only when the call is not in this message.
                 return called.contains(id) ? nil : .tool(ToolCall(id: id, name: name, input: .null, output: output))
-            case .unknown(let type):
-                return .other(type)
             }
         }
     }

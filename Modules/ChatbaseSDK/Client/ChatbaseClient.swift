@@ -48,40 +48,70 @@ public final class ChatbaseClient: Sendable {
     let clock: SDKClock
     let session: Locked<Session>
 
-    /// Creates a client.
+    /// Creates a client, with the official SDK's parameters.
     ///
     /// - Parameters:
     ///   - agentId: the Chatbase agent ID to connect to.
     ///   - baseURL: the API address; leave it at its default. One that is not an `http(s)` URL makes
     ///     every call throw ``ChatError/invalidURL(_:)``.
-    ///   - configuration: its `timeoutIntervalForRequest` bounds the wait for a response and the
-    ///     silence between two chunks of a stream; its `timeoutIntervalForResource` bounds a whole
-    ///     request. Expiry throws `APIError.networkError(URLError(.timedOut))`.
+    ///   - configuration: used whole wherever URLSession carries the requests (Apple platforms): the
+    ///     client makes its own session from it, so `protocolClasses`, `httpAdditionalHeaders`, proxies
+    ///     and `waitsForConnectivity` apply (caching and cookies stay off). Its
+    ///     `timeoutIntervalForRequest` bounds the wait for a response and the silence between two
+    ///     chunks of a stream, and its `timeoutIntervalForResource` a whole request; expiry throws
+    ///     `APIError.networkError(URLError(.timedOut))`. On Linux with libcurl only the two timeouts
+    ///     and `httpAdditionalHeaders` apply.
     ///   - maxToolLoopSteps: how many streams one `send` or `retry` may open while running tools
     ///     (at least 1); going over throws ``ChatError/toolLoopLimitExceeded(limit:)``.
-    ///   - logger: where diagnostics go (subsystem `com.chatbase.sdk`); by default ``defaultLogger``: the
-    ///     unified logging system on Apple platforms, standard error with `CHATBASE_DEBUG=1` on Linux.
-    ///     Tokens, message text and tool input/output are never logged.
+    ///
+    /// Diagnostics go to ``defaultLogger``; use ``init(agentId:baseURL:configuration:maxToolLoopSteps:logger:)``
+    /// to send them elsewhere.
+    public convenience init(
+        agentId: String,
+        baseURL: String = "https://www.chatbase.co/api/sdk",
+        configuration: URLSessionConfiguration = .default,
+        maxToolLoopSteps: Int = 10
+    ) {
+        self.init(
+            agentId: agentId, baseURL: baseURL, configuration: configuration, maxToolLoopSteps: maxToolLoopSteps,
+            logger: ChatbaseClient.defaultLogger)
+    }
+
+    /// Creates a client whose diagnostics go to `logger`; otherwise as
+    /// ``init(agentId:baseURL:configuration:maxToolLoopSteps:)``.
+    ///
+    /// - Parameters:
+    ///   - agentId: the Chatbase agent ID to connect to.
+    ///   - baseURL: the API address; leave it at its default.
+    ///   - configuration: as for ``init(agentId:baseURL:configuration:maxToolLoopSteps:)``.
+    ///   - maxToolLoopSteps: how many streams one `send` or `retry` may open while running tools.
+    ///   - logger: where diagnostics go (subsystem `com.chatbase.sdk`, the official SDK's categories
+    ///     `APIClient`, `ChatService`, `Identity` and `ConversationState`). Tokens, message text and
+    ///     tool input/output are never logged.
     public convenience init(
         agentId: String,
         baseURL: String = ChatbaseClient.defaultBaseURL,
         configuration: URLSessionConfiguration = .default,
         maxToolLoopSteps: Int = 10,
-        logger: any SDKLogger = ChatbaseClient.defaultLogger
+        logger: any SDKLogger
     ) {
+        let carrier = ConfiguredTransport(configuration)
         self.init(
             agentId: agentId, baseURL: baseURL, timeouts: RequestTimeouts(configuration),
-            maxToolLoopSteps: maxToolLoopSteps, logger: logger)
+            maxToolLoopSteps: maxToolLoopSteps, transport: carrier.transport,
+            additionalHeaders: carrier.additionalHeaders, logger: logger)
     }
 
-    /// Creates a client with explicit seams, for tests and tools: the transport, where state is
-    /// persisted, the logger and the clock that times exchanges and waits between tool-result retries.
+    /// Creates a client with explicit seams, for tests and tools: the transport, headers added to every
+    /// request (under the SDK's own), where state is persisted, the logger and the clock that times
+    /// exchanges and waits between tool-result retries.
     package init(
         agentId: String,
         baseURL: String = ChatbaseClient.defaultBaseURL,
         timeouts: RequestTimeouts = RequestTimeouts(),
         maxToolLoopSteps: Int = 10,
         transport: any Transport = DefaultTransport.make(),
+        additionalHeaders: HTTPHeaders = HTTPHeaders(),
         storage: ChatbaseStorage = .standard,
         logger: any SDKLogger = ChatbaseClient.defaultLogger,
         clock: SDKClock = .live
@@ -92,9 +122,10 @@ public final class ChatbaseClient: Sendable {
         self.log = log
         self.clock = clock
         self.http = ChatbaseHTTP(
-            transport: transport, baseURL: baseURL, agentId: agentId, timeouts: timeouts, log: log, clock: clock)
+            transport: transport, baseURL: baseURL, agentId: agentId, timeouts: timeouts,
+            additionalHeaders: additionalHeaders, log: log, clock: clock)
         self.deviceId = DeviceIdStore.deviceId(for: storage, log: log)
-        self.identityStore = IdentityStore(store: storage.secureStore, agentId: agentId, log: log)
+        self.identityStore = IdentityStore(storage: storage, agentId: agentId, log: log)
         let saved = identityStore.load()
         self.session = Locked(
             Session(auth: saved.map { .identified(token: $0.token) } ?? .anonymous, userId: saved?.userId))
@@ -107,7 +138,9 @@ public final class ChatbaseClient: Sendable {
     /// ``identify(token:)`` and ``logout()``.
     public var currentConversationId: String? { session.withLock { $0.conversationId } }
 
-    /// The user ID the server confirmed for the signed-in user; `nil` when anonymous.
+    /// The server's ID for the user of this client: the one ``identify(token:)`` confirmed, or the
+    /// `userId` of the last reply (anonymous users have one too, once the server has answered).
+    /// `nil` before the first reply and after ``identify(token:)`` fails or ``logout()``.
     public var currentUserId: String? { session.withLock { $0.userId } }
 
     /// Forgets the current conversation, so the next send through ``ConversationState`` starts a new one.
@@ -137,7 +170,7 @@ public final class ChatbaseClient: Sendable {
         session.withLock { session in
             guard session.generation == generation else { return }
             session.conversationId = conversationId
-            if let userId, session.auth != .anonymous { session.userId = userId }
+            if let userId { session.userId = userId }
         }
     }
 

@@ -26,6 +26,9 @@ struct ChatbaseHTTP: Sendable {
     let baseText: String
     let agentId: String
     let timeouts: RequestTimeouts
+    /// `httpAdditionalHeaders` of the client's configuration when the transport does not apply them
+    /// itself; a request's own fields win over them, as in URLSession.
+    let additionalHeaders: HTTPHeaders
     let log: ChatbaseLog
     /// Times each exchange for the log.
     let clock: SDKClock
@@ -33,9 +36,10 @@ struct ChatbaseHTTP: Sendable {
     private let chatURL: URL?
 
     init(
-        transport: any Transport, baseURL: String, agentId: String, timeouts: RequestTimeouts, log: ChatbaseLog,
-        clock: SDKClock
+        transport: any Transport, baseURL: String, agentId: String, timeouts: RequestTimeouts,
+        additionalHeaders: HTTPHeaders = HTTPHeaders(), log: ChatbaseLog, clock: SDKClock
     ) {
+        self.additionalHeaders = additionalHeaders
         self.transport = transport
         self.clock = clock
         self.baseText = baseURL
@@ -82,6 +86,7 @@ struct ChatbaseHTTP: Sendable {
             headers["Content-Type"] = "application/json"
             data = try (body as? any RequestBody)?.json ?? Self.encoder.encode(body)
         }
+        for field in additionalHeaders where !headers.contains(field.name) { headers.add(field.name, field.value) }
         return HTTPRequest(
             method: method, url: url, headers: headers, body: data,
             timeout: streaming ? timeouts.resource : timeouts.buffered,
@@ -140,13 +145,25 @@ struct ChatbaseHTTP: Sendable {
         return lowercased.elementsEqual("text/event-stream".utf8)
     }
 
-    /// Decodes a 2xx body; anything unreadable is `ChatError.decodingFailed`.
+    /// Decodes a 2xx body; anything unreadable is `ChatError.decodingFailed`. Message parts of a type
+    /// this SDK does not know are left out of their message and logged here, one line each.
     func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws -> T {
+        // A decoder per body: the skipped-part collector travels in its `userInfo`.
+        let decoder = JSONDecoder()
+        let skipped = SkippedParts()
+        decoder.userInfo[SkippedParts.key] = skipped
+        let value: T
         do {
-            return try Self.decoder.decode(T.self, from: response.body)
+            value = try decoder.decode(T.self, from: response.body)
         } catch {
             throw ChatError.decodingFailed(CodingErrorDescription.describe(error, type: T.self))
         }
+        for (messageId, type) in skipped.all {
+            log.note(
+                .warning, ChatbaseLog.Category.chatService,
+                "message \(messageId.prefix(100)): left out a part of unknown type \(type.prefix(100))")
+        }
+        return value
     }
 
     /// The error for a non-2xx response: the envelope's code and message, `UNKNOWN` when the body
@@ -158,5 +175,4 @@ struct ChatbaseHTTP: Sendable {
 
     // Shared: configured once and never mutated, and making one costs more than encoding a small body.
     static let encoder = SDKCoders.camelCaseEncoder()
-    static let decoder = JSONDecoder()
 }

@@ -24,7 +24,7 @@ extension ChatbaseClient {
                 session.generation += 1
             }
             identityStore.save(IdentityStore.Saved(token: token, userId: userId))
-            log.note(.info, "identity", "identified")
+            log.note(.info, ChatbaseLog.Category.identity, "identified")
         }
     }
 
@@ -39,7 +39,7 @@ extension ChatbaseClient {
             session.generation += 1
         }
         identityStore.clear()
-        log.note(.info, "identity", "logged out")
+        log.note(.info, ChatbaseLog.Category.identity, "logged out")
     }
 }
 

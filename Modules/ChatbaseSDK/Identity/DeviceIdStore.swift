@@ -46,7 +46,7 @@ enum DeviceIdStore {
         do {
             return try publish(id, at: file, in: storage.directory)
         } catch {
-            log.note(.warning, "identity", "device ID not persisted: \(error)")
+            log.note(.warning, ChatbaseLog.Category.identity, "device ID not persisted: \(error)")
             return id
         }
     }

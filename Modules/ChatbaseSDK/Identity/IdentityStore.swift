@@ -2,22 +2,32 @@ import ErrorCore
 import Foundation
 import SDKCrypto
 
-/// The signed-in identity that survives restarts: the token (and the user ID the server
-/// confirmed), kept in a ``SecureStore`` under a key per agent, because a token is signed with one
-/// agent's secret and means nothing to another.
+/// The signed-in identity that survives restarts, kept in a ``SecureStore`` in one of two layouts
+/// (``ChatbaseStorage/TokenLayout``):
+/// - ``ChatbaseStorage/TokenLayout/official`` (Apple platforms): the raw token under `userToken`,
+///   exactly what the official SDK writes and reads, so either SDK finds the other's signed-in user.
+///   The user ID is not kept; the first reply after a restart brings it back.
+/// - ``ChatbaseStorage/TokenLayout/perAgent`` (Linux): the token and the user ID the server
+///   confirmed, as JSON under a key per agent, because a token is signed with one agent's secret
+///   and means nothing to another.
 struct IdentityStore: Sendable {
     struct Saved: Codable, Equatable {
         var token: String
         var userId: String?
     }
 
+    /// The official SDK's Keychain account for the token.
+    static let officialKey = "userToken"
+
     let store: any SecureStore
+    let layout: ChatbaseStorage.TokenLayout
     let key: String
     let log: ChatbaseLog
 
-    init(store: any SecureStore, agentId: String, log: ChatbaseLog) {
-        self.store = store
-        self.key = Self.key(for: agentId)
+    init(storage: ChatbaseStorage, agentId: String, log: ChatbaseLog) {
+        self.store = storage.secureStore
+        self.layout = storage.tokenLayout
+        self.key = layout == .official ? Self.officialKey : Self.key(for: agentId)
         self.log = log
     }
 
@@ -40,18 +50,28 @@ struct IdentityStore: Sendable {
     func load() -> Saved? {
         do {
             guard let data = try store.read(key) else { return nil }
-            return try JSONDecoder().decode(Saved.self, from: data)
+            switch layout {
+            case .official:
+                guard let token = String(data: data, encoding: .utf8), !token.isEmpty else {
+                    throw CocoaError(.fileReadCorruptFile)
+                }
+                return Saved(token: token)
+            case .perAgent:
+                return try JSONDecoder().decode(Saved.self, from: data)
+            }
         } catch {
-            log.note(.warning, "identity", "saved identity unreadable: \(ChatbaseLog.summary(error))")
+            log.note(
+                .warning, ChatbaseLog.Category.identity, "saved identity unreadable: \(ChatbaseLog.summary(error))")
             return nil
         }
     }
 
     func save(_ saved: Saved) {
         do {
-            try store.write(try JSONEncoder().encode(saved), for: key)
+            let data = layout == .official ? Data(saved.token.utf8) : try JSONEncoder().encode(saved)
+            try store.write(data, for: key)
         } catch {
-            log.note(.warning, "identity", "identity not persisted: \(ChatbaseLog.summary(error))")
+            log.note(.warning, ChatbaseLog.Category.identity, "identity not persisted: \(ChatbaseLog.summary(error))")
         }
     }
 
@@ -59,7 +79,8 @@ struct IdentityStore: Sendable {
         do {
             try store.delete(key)
         } catch {
-            log.note(.warning, "identity", "saved identity not removed: \(ChatbaseLog.summary(error))")
+            log.note(
+                .warning, ChatbaseLog.Category.identity, "saved identity not removed: \(ChatbaseLog.summary(error))")
         }
     }
 }

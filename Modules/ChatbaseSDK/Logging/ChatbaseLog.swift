@@ -10,6 +10,18 @@ import SDKTransport
 struct ChatbaseLog: Sendable {
     static let subsystem = "com.chatbase.sdk"
 
+    /// The official SDK's categories, so a Console.app filter written for it keeps working.
+    enum Category {
+        /// HTTP exchanges (``ChatbaseLog/http``).
+        static let apiClient = "APIClient"
+        /// The reply and the tool loop: tool handlers, tool-result retries, parts left out of a message.
+        static let chatService = "ChatService"
+        /// The device ID and the identity token.
+        static let identity = "Identity"
+        /// ``ConversationState``.
+        static let conversationState = "ConversationState"
+    }
+
     let logger: any SDKLogger
     /// HTTP exchanges, one record per outcome (``ExchangeTrace/Configuration/chatbase``).
     let http: ExchangeTrace
@@ -34,9 +46,10 @@ struct ChatbaseLog: Sendable {
 
 extension ExchangeTrace.Configuration {
     /// Chatbase's HTTP log: `POST /api/sdk/agents/…/chat → 200 in 12 ms` at `info` (`warning` from
-    /// 400 and for failures), `stream … ended after N events` at `debug`, under category `http`.
-    /// Paths only, never a query, a header or a body: requests carry the identity token, and bodies
-    /// carry message text and tool data.
+    /// 400 and for failures), `stream … ended after N events` at `debug`, under category `APIClient`
+    /// (the official SDK's). Paths only, never a query, a header or a body: requests carry the
+    /// identity token, and bodies carry message text and tool data.
     static let chatbase = ExchangeTrace.Configuration(
-        subsystem: ChatbaseLog.subsystem, category: "http", format: .summary, bodies: .omitted)
+        subsystem: ChatbaseLog.subsystem, category: ChatbaseLog.Category.apiClient, format: .summary,
+        bodies: .omitted)
 }

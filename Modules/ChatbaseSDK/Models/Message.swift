@@ -52,12 +52,18 @@ public struct Message: Identifiable, Sendable, Hashable, Codable {
     /// Decodes the wire form `{id, role, parts, createdAt?, feedback?, metadata?: {score?}}`.
     ///
     /// `createdAt` is Unix seconds (fractions kept); an unknown `feedback` string is `nil`; a
-    /// `metadata` that is not an object, or a non-numeric score, is ignored.
+    /// `metadata` that is not an object, or a non-numeric score, is ignored; a part of a type this
+    /// SDK does not know is left out of ``parts`` (see ``MessagePart``).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         sender = try container.decode(MessageSender.self, forKey: .role)
-        parts = try container.decodeIfPresent([MessagePart].self, forKey: .parts) ?? []
+        let wireParts = try container.decodeIfPresent([WirePart].self, forKey: .parts) ?? []
+        parts = wireParts.compactMap(\.part)
+        let unknownTypes = wireParts.compactMap(\.unknownType)
+        if !unknownTypes.isEmpty {
+            (decoder.userInfo[SkippedParts.key] as? SkippedParts)?.record(messageId: id, types: unknownTypes)
+        }
         text = Self.joinedText(of: parts)
         date = try container.decodeIfPresent(UnixTime.self, forKey: .createdAt)?.date ?? Date()
         feedback = (try? container.decodeIfPresent(String.self, forKey: .feedback)).flatMap {

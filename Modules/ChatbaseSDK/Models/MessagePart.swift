@@ -1,11 +1,13 @@
+import ErrorCore
 import Foundation
 
 /// One piece of a ``Message``: text, a tool call, or a tool result, in the order they happened.
 ///
-/// Decoding reads the wire's `type` (`text`, `tool-call`, `tool-result`); a part of a type this SDK
-/// does not know becomes ``unknown(type:)`` instead of failing the whole message, so a server that
-/// adds new part types does not break older apps. Encoding writes the wire form back (an unknown
-/// part as `{"type": …}` alone).
+/// The three cases are the official SDK's, so an exhaustive `switch` written against it compiles
+/// here unchanged. Decoding reads the wire's `type` (`text`, `tool-call`, `tool-result`). Inside a
+/// ``Message``, a part of a type this SDK does not know is left out of ``Message/parts`` and logged
+/// (category `ChatService`); the message and the rest of its page are kept, so a server that adds
+/// new part types does not break older apps. Decoding such a part on its own throws.
 public enum MessagePart: Sendable, Hashable, Codable {
     /// Text written by the agent, or sent by the user. The value is the text itself.
     case text(String)
@@ -13,14 +15,16 @@ public enum MessagePart: Sendable, Hashable, Codable {
     case toolCall(toolCallId: String, toolName: String, input: JSONValue)
     /// A tool's result: from your handler (client-side tools) or from the server (server-side tools).
     case toolResult(toolCallId: String, toolName: String, output: JSONValue)
-    /// A part of a type this version of the SDK does not know; `type` is the wire's name for it.
-    case unknown(type: String)
+
+    /// The wire `type`s this SDK decodes.
+    static let knownTypes: Set<String> = ["text", "tool-call", "tool-result"]
 
     private enum CodingKeys: String, CodingKey {
         case type, text, toolCallId, toolName, input, output
     }
 
-    /// Decodes a wire part; see the type's discussion for unknown types.
+    /// Decodes a wire part; a `type` other than `text`, `tool-call` and `tool-result` throws
+    /// `DecodingError.dataCorrupted` (a ``Message`` skips such parts instead).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let type = try container.decode(String.self, forKey: .type)
@@ -38,7 +42,8 @@ public enum MessagePart: Sendable, Hashable, Codable {
                 toolName: try container.decodeIfPresent(String.self, forKey: .toolName) ?? "",
                 output: try container.decodeIfPresent(JSONValue.self, forKey: .output) ?? .null)
         default:
-            self = .unknown(type: type)
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: container, debugDescription: "unknown message part type")
         }
     }
 
@@ -59,8 +64,42 @@ public enum MessagePart: Sendable, Hashable, Codable {
             try container.encode(toolCallId, forKey: .toolCallId)
             try container.encode(toolName, forKey: .toolName)
             try container.encode(output, forKey: .output)
-        case .unknown(let type):
-            try container.encode(type, forKey: .type)
         }
     }
+}
+
+/// A wire part inside a message: a ``MessagePart``, or the `type` of one this SDK does not know.
+struct WirePart: Decodable {
+    let part: MessagePart?
+    let unknownType: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case type
+    }
+
+    init(from decoder: any Decoder) throws {
+        let type = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .type)
+        if MessagePart.knownTypes.contains(type) {
+            part = try MessagePart(from: decoder)
+            unknownType = nil
+        } else {
+            part = nil
+            unknownType = type
+        }
+    }
+}
+
+/// Collects the parts a decode left out, so the client can log them: handed to the decoder in
+/// `userInfo` under ``key``, filled by ``Message/init(from:)``.
+final class SkippedParts: Sendable {
+    static let key = CodingUserInfoKey(rawValue: "com.chatbase.sdk.skippedParts")!
+
+    /// `(message ID, part type)` pairs, in decode order.
+    private let skipped = Locked<[(messageId: String, type: String)]>([])
+
+    func record(messageId: String, types: [String]) {
+        skipped.withLock { $0 += types.map { (messageId, $0) } }
+    }
+
+    var all: [(messageId: String, type: String)] { skipped.withLock { $0 } }
 }

@@ -20,12 +20,23 @@ public struct PaginatedResponse<T: Sendable>: Sendable {
     public let nextCursor: String?
     private let fetchNext: @Sendable () async throws -> PaginatedResponse<T>
 
-    /// Creates a page; `fetchNext` is called by ``loadMore()`` when ``hasMore`` is `true`.
+    /// Creates a page, e.g. for previews and tests; `fetchNext` is called by ``loadMore()`` when
+    /// ``hasMore`` is `true`. ``nextCursor`` is `nil`.
     public init(
         data: [T],
         hasMore: Bool,
         total: Int,
-        nextCursor: String? = nil,
+        fetchNext: @escaping @Sendable () async throws -> PaginatedResponse<T>
+    ) {
+        self.init(data: data, hasMore: hasMore, total: total, nextCursor: nil, fetchNext: fetchNext)
+    }
+
+    /// Creates a page that also carries the server's cursor for the next page.
+    public init(
+        data: [T],
+        hasMore: Bool,
+        total: Int,
+        nextCursor: String?,
         fetchNext: @escaping @Sendable () async throws -> PaginatedResponse<T>
     ) {
         self.data = data

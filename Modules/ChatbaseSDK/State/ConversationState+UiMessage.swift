@@ -119,7 +119,7 @@ extension ConversationState {
                         card.status = ToolCallCard.status(for: output)
                         rows[index].kind = .toolCall(card)
                     }
-                case .text, .unknown:
+                case .text:
                     break
                 }
             }

@@ -116,12 +116,17 @@ public final class ConversationState {
     }
 
     /// Asks the agent to answer again: the row with server ID `messageId` and every row after it are
-    /// removed, then the new reply streams in. Ignored while sending, without a conversation, or
-    /// when no row has that ID.
+    /// removed, then the new reply streams in. Ignored (with a warning in the log, category
+    /// `ConversationState`) while sending, without a conversation, or when no row has that ID.
     public func retry(messageId: String) async {
-        guard !isSending, let conversationId,
-            let index = messages.firstIndex(where: { $0.messageId == messageId })
-        else { return }
+        let ignored = { (reason: String) in
+            self.client.log.note(.warning, ChatbaseLog.Category.conversationState, "retry ignored: \(reason)")
+        }
+        guard !isSending else { return ignored("already sending") }
+        guard let conversationId else { return ignored("no conversationId") }
+        guard let index = messages.firstIndex(where: { $0.messageId == messageId }) else {
+            return ignored("messageId \(messageId.prefix(100)) not found")
+        }
         begin()
         defer { end() }
         messages.removeSubrange(index...)
@@ -155,12 +160,15 @@ public final class ConversationState {
         append(UiMessage(id: call.toolCallId, kind: .toolCall(card), sender: .agent))
     }
 
+    /// Completes the call's card, then shows the typing bubble the continuation streams into (as the
+    /// official SDK does); a bubble that stays empty is removed when the next card or the end comes.
     private func showToolResult(_ result: ToolResultInfo) {
         if let index = row(result.toolCallId), case .toolCall(var card) = messages[index].kind {
             card.output = result.output
             card.status = ToolCallCard.status(for: result.output)
             messages[index].kind = .toolCall(card)
         }
+        if streamingRowId == nil { openStreamingRow() }
     }
 
     // MARK: - Turn bookkeeping

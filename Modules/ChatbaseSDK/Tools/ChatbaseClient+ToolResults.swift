@@ -9,14 +9,16 @@ extension ChatbaseClient {
     /// for the agent; `CancellationError` (or a cancelled Task) cancels the reply.
     func runTool(_ call: ToolCallInfo) async throws -> JSONValue {
         guard let handler = tools.handler(named: call.toolName) else {
-            log.note(.warning, "tools", "no handler for tool \(call.toolName)")
+            log.note(.warning, ChatbaseLog.Category.chatService, "no handler for tool \(call.toolName)")
             return ["error": .string("No handler registered for tool '\(call.toolName)'")]
         }
         do {
             return try await handler(call.input)
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
-            log.note(.warning, "tools", "tool \(call.toolName) failed: \(ChatbaseLog.summary(error))")
+            log.note(
+                .warning, ChatbaseLog.Category.chatService,
+                "tool \(call.toolName) failed: \(ChatbaseLog.summary(error))")
             return ["error": .string(error.localizedDescription)]
         }
     }
@@ -30,7 +32,9 @@ extension ChatbaseClient {
     /// was unknown means that attempt arrived, so it counts as success.
     func postToolResult(of call: ToolCallInfo, output: JSONValue, in conversationId: String) async throws -> JSONValue {
         let (sent, encoded) = Self.sendable(output)
-        if sent != output { log.note(.warning, "tools", "result of tool \(call.toolName) replaced: \(sent)") }
+        if sent != output {
+            log.note(.warning, ChatbaseLog.Category.chatService, "result of tool \(call.toolName) replaced: \(sent)")
+        }
         let request = try http.request(
             "POST", ["conversations", .param(conversationId), "tool-result"],
             body: ToolResultBody(toolCallId: call.toolCallId, output: sent, encodedOutput: encoded),
@@ -52,7 +56,7 @@ extension ChatbaseClient {
                 retries += 1
                 if case .networkError = failure as? APIError { outcomeUnknown = true }
                 log.note(
-                    .warning, "tools",
+                    .warning, ChatbaseLog.Category.chatService,
                     "tool result not accepted (\(ChatbaseLog.summary(failure))); retry \(retries) in \(wait)")
                 try await clock.sleep(for: wait)
             }

@@ -4,10 +4,11 @@
 
     /// A ``SecureStore`` in the Keychain: each key is one generic-password item of ``service``.
     ///
-    /// - Items are `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`: readable in the background
-    ///   once the device has been unlocked after boot, never included in backups that restore to
-    ///   another device, and never synchronised through iCloud Keychain (`kSecAttrSynchronizable`
-    ///   is false in every query).
+    /// - Items are readable in the background once the device has been unlocked after boot. By
+    ///   default they are `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`, never included in
+    ///   backups that restore to another device; ``Accessibility/afterFirstUnlock`` lets them move
+    ///   with an encrypted backup (what another SDK's items may already use). They are never
+    ///   synchronised through iCloud Keychain (`kSecAttrSynchronizable` is false in every query).
     /// - A write updates the item in place and adds it only when it is missing, so a reader sees
     ///   the old value or the new one, never no value.
     /// - Keys follow the same rule as ``FileSecureStore`` (``FileSecureStore/isValidKey(_:)``), so
@@ -15,20 +16,39 @@
     /// - Failures are ``SecureStoreError`` of kind ``SecureStoreError/Kind/io`` with the Keychain's
     ///   `OSStatus` (negative) as ``SecureStoreError/code``.
     ///
-    /// On macOS the items live in the data protection keychain (`kSecUseDataProtectionKeychain`),
-    /// the only one that honours the accessibility class; it requires the process to be signed with
-    /// an application identifier or keychain access group, and reports `errSecMissingEntitlement`
-    /// (-34018) otherwise.
+    /// On macOS the items live by default in the data protection keychain
+    /// (`kSecUseDataProtectionKeychain`), the only one that honours the accessibility class; it
+    /// requires the process to be signed with an application identifier or keychain access group,
+    /// and reports `errSecMissingEntitlement` (-34018) otherwise. `usesDataProtectionKeychain: false`
+    /// uses the file-based keychain instead, where items written without that flag live. Other
+    /// Apple platforms have only the data protection keychain, so there the flag changes nothing.
     public struct KeychainSecureStore: SecureStore {
+        /// When the items can be read (`kSecAttrAccessible`).
+        public enum Accessibility: Sendable, Equatable {
+            /// After the first unlock since boot, on this device only.
+            case afterFirstUnlockThisDeviceOnly
+            /// After the first unlock since boot; restored with an encrypted backup to another device.
+            case afterFirstUnlock
+        }
+
         /// The `kSecAttrService` of every item this store reads or writes.
         public let service: String
         /// The keychain access group (`kSecAttrAccessGroup`), or `nil` for the app's default group.
         public let accessGroup: String?
+        /// When the items can be read; set on every write.
+        public let accessibility: Accessibility
+        /// Whether the items live in the data protection keychain on macOS (see the type's discussion).
+        public let usesDataProtectionKeychain: Bool
 
         /// A store whose items belong to `service`, in `accessGroup` if given.
-        public init(service: String, accessGroup: String? = nil) {
+        public init(
+            service: String, accessGroup: String? = nil,
+            accessibility: Accessibility = .afterFirstUnlockThisDeviceOnly, usesDataProtectionKeychain: Bool = true
+        ) {
             self.service = service
             self.accessGroup = accessGroup
+            self.accessibility = accessibility
+            self.usesDataProtectionKeychain = usesDataProtectionKeychain
         }
 
         /// The bytes stored under `key`, or `nil`.
@@ -53,7 +73,7 @@
             // weaker class is moved to this one rather than kept as it was.
             let changes: [String: Any] = [
                 kSecValueData as String: data,
-                kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
+                kSecAttrAccessible as String: accessibleAttribute,
             ]
             // Update first: deleting and adding would leave a moment with no value at all.
             var status = SecItemUpdate(query as CFDictionary, changes as CFDictionary)
@@ -84,10 +104,17 @@
                 kSecAttrService as String: service,
                 kSecAttrAccount as String: key,
                 kSecAttrSynchronizable as String: false,
-                kSecUseDataProtectionKeychain as String: true,
             ]
+            if usesDataProtectionKeychain { query[kSecUseDataProtectionKeychain as String] = true }
             if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
             return query
+        }
+
+        private var accessibleAttribute: CFString {
+            switch accessibility {
+            case .afterFirstUnlockThisDeviceOnly: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+            case .afterFirstUnlock: kSecAttrAccessibleAfterFirstUnlock
+            }
         }
     }
 #endif

@@ -1,6 +1,8 @@
 import Emulator
 import Foundation
+import HTTPServer
 import Observation
+import SDKTransport
 import TestSupport
 import Testing
 
@@ -83,6 +85,42 @@ import Testing
             #expect(state.messages.last?.text?.hasPrefix("Weather in Oslo") == true)
             #expect(state.messages.first?.sender == .user)
         }
+    }
+
+    @Test func aTypingBubbleFollowsEachToolResult() async throws {
+        let server = try ScriptedServer()
+        let storage = temporaryStorage()
+        defer { try? FileManager.default.removeItem(at: storage.directory) }
+        let release = TestSignal()
+        server.on("POST", "/chat") { _, count in
+            if count == 1 {
+                return ScriptedServer.sse([
+                    ScriptedServer.turn(toolCalls: [("call_1", "ping", "{}")], conversationId: "conv_1")
+                ])
+            }
+            await release.wait()
+            return ScriptedServer.sse([ScriptedServer.turn(text: ["Pong."], conversationId: "conv_1")])
+        }
+        server.on("POST", "/conversations/conv_1/tool-result") { _, _ in .json(200, #"{"data":{"success":true}}"#) }
+        let client = ChatbaseClient(
+            agentId: "agent-1", baseURL: server.apiBase, transport: DefaultTransport.make(), storage: storage)
+        client.tool("ping") { _ in ["ok": true] }
+        let state = ConversationState(client: client)
+        let recorder = MessageSnapshots()
+        recorder.track(state)
+        let sending = Task { await state.sendMessage("ping please") }
+
+        // While the continuation has not started, the card is done and an empty bubble is typing below it.
+        await recorder.wait { rows in
+            guard rows.count == 3, case .toolCall(let card) = rows[1].kind else { return false }
+            return card.status == .success && rows[2].sender == .agent && rows[2].isStreaming && rows[2].text == ""
+        }
+        release.fire()
+        await sending.value
+        await server.shutdown()
+        #expect(state.messages.map(\.text) == ["ping please", nil, "Pong."])
+        #expect(state.messages.allSatisfy { !$0.isStreaming && !$0.isError })
+        #expect(state.messages.last?.messageId == "msg_1")
     }
 
     @Test func failuresGoIntoErrorAndMarkTheBubble() async throws {
