@@ -35,10 +35,9 @@ extension Palbe {
 
         while true {
             let session = await sessionHeaders(for: prepared)
-            let request = HTTPRequest(
-                method: prepared.method.rawValue, url: prepared.url,
+            let request = prepared.httpRequest(
                 headers: ClientHeaders.make(for: prepared, base: base, session: session, proof: proof),
-                body: prepared.body, timeout: configuration.requestTimeout)
+                timeout: configuration.requestTimeout)
             // A challenge is single-use: a later resend must not carry it again.
             proof = nil
 
