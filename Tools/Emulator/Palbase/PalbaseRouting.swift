@@ -117,9 +117,17 @@ package protocol PalbaseRouteHandler: Sendable {
     /// Called after the admin `reset` emptied every service table (schema kept), inside the same transaction:
     /// re-insert any seed rows the handler needs.
     func didReset(store: SQLiteDatabase) throws
+
+    /// The largest body this handler reads for `method` at the percent-decoded `segments` when it is not the
+    /// platform's (an upload route), or nil. The platform answers a larger body 413 `payload_too_large`, and
+    /// refuses a larger declared `Content-Length` before reading any of it.
+    func maxBodyBytes(method: String, segments: [String]) -> Int?
 }
 
 extension PalbaseRouteHandler {
+    /// The platform's limit everywhere.
+    package func maxBodyBytes(method: String, segments: [String]) -> Int? { nil }
+
     /// Nothing to re-seed.
     package func didReset(store: SQLiteDatabase) throws {}
 }
