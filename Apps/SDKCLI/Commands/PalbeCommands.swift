@@ -14,7 +14,7 @@ extension Command {
             sealed paths, proof of work, retries of idempotent verbs and the SDK's error mapping. Set \
             PALBASE_DEBUG=1 to trace each exchange (secrets redacted) on stderr.
             """,
-        subcommands: [palbeCall, palbeCodegen]
+        subcommands: [palbeCall, palbeUpload, palbeCodegen]
     )
 
     /// `sdk palbe call <name> [--method M] [--data JSON|@file] [--query k=v]... [--header k:v]...`.
@@ -60,13 +60,13 @@ extension Command {
     )
 
     /// `name:value` with a non-empty name, as `--header` takes it.
-    private static let headerField = ValueType(expectation: "name:value with a non-empty name") { raw in
+    static let headerField = ValueType(expectation: "name:value with a non-empty name") { raw in
         PalbeCLIRequest.headerField(raw) != nil
     }
 }
 
-/// What `sdk palbe call --json` prints on success.
-private struct PalbeCallResult: Encodable {
+/// What `sdk palbe call --json` and `sdk palbe upload --json` print on success.
+struct PalbeCallResult: Encodable {
     let result: AnyCodableValue
     let status: Int
     let requestId: String?

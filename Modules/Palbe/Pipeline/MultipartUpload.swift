@@ -82,7 +82,7 @@ struct MultipartUpload: Sendable {
     private static func violation(_ message: String) -> BackendError {
         .validation(
             ValidationFailure(
-                code: "validation_error", message: "The file breaks the upload's constraints; nothing was sent",
+                code: "validation_error", message: "The file cannot be uploaded: \(message); nothing was sent",
                 fields: [FieldError(field: "file", message: message)]))
     }
 
