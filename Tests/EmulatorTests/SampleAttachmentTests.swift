@@ -18,10 +18,12 @@ import Testing
     ) -> Data {
         var body = Data()
         for (name, value) in fields {
-            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
+            body.append(
+                Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
         }
         if let file {
-            var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(fileName)\"; filename=\"\(file.filename)\"\r\n"
+            var head =
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(fileName)\"; filename=\"\(file.filename)\"\r\n"
             if let type = file.type { head += "Content-Type: \(type)\r\n" }
             body.append(Data((head + "\r\n").utf8) + file.bytes + Data("\r\n".utf8))
         }
@@ -74,7 +76,8 @@ import Testing
         let direct = try SampleDirect()
         let todo = try await direct.createTodo()["id"].string ?? ""
         let bytes = Data("%PDF-1.7 tiny".utf8)
-        let reply = try await attach(direct, todo: todo, body: Self.multipart(file: ("t.pdf", "application/pdf", bytes)))
+        let reply = try await attach(
+            direct, todo: todo, body: Self.multipart(file: ("t.pdf", "application/pdf", bytes)))
         #expect(reply.status == 201)
         let rows = try direct.store.query("SELECT bytes, todo_id FROM sample_attachments")
         #expect(rows.map { $0.data("bytes") } == [bytes])
@@ -91,7 +94,10 @@ import Testing
 
     @Test(
         arguments: [
-            ("no boundary", [("Content-Type", "multipart/form-data")], multipart(file: ("a.png", "image/png", Data([1])))),
+            (
+                "no boundary", [("Content-Type", "multipart/form-data")],
+                multipart(file: ("a.png", "image/png", Data([1])))
+            ),
             ("JSON", [("Content-Type", "application/json")], Data(#"{"file":"x"}"#.utf8)),
             ("no delimiter", [multipartType], Data("just bytes".utf8)),
             (
@@ -103,7 +109,10 @@ import Testing
                 Data("--\(boundary)\r\nContent-Type: image/png\r\n\r\nxx\r\n--\(boundary)--\r\n".utf8)
             ),
             ("no file part", [multipartType], multipart(fields: [("caption", "c")], file: nil)),
-            ("unknown field", [multipartType], multipart(fields: [("color", "red")], file: ("a.png", "image/png", Data([1])))),
+            (
+                "unknown field", [multipartType],
+                multipart(fields: [("color", "red")], file: ("a.png", "image/png", Data([1])))
+            ),
             ("file as text", [multipartType], multipart(fields: [("file", "abc")], file: nil)),
         ] as [(String, [(String, String)], Data)])
     func malformedMultipartIsBadRequest(name: String, headers: [(String, String)], body: Data) async throws {
@@ -121,7 +130,8 @@ import Testing
                 let reply = try await attach(
                     emulator, todo: todo, body: Self.multipart(file: ("a.bin", type, Data("GIF89a".utf8))))
                 let envelope = expectEnvelope(reply, 415, "unsupported_media_type")
-                #expect(envelope["error_description"].string?.contains("image/png, image/jpeg, application/pdf") == true)
+                #expect(
+                    envelope["error_description"].string?.contains("image/png, image/jpeg, application/pdf") == true)
             }
         }
     }
@@ -134,7 +144,8 @@ import Testing
                 emulator, todo: todo,
                 body: Self.multipart(file: ("a.png", "image/png", Data(count: SampleAttachmentRules.maxFileBytes + 1))))
             expectEnvelope(reply, 413, "payload_too_large")
-            #expect(try emulator.server.recentRequests(limit: 1).last?.body.count ?? 0 > SampleAttachmentRules.maxFileBytes)
+            #expect(
+                try emulator.server.recentRequests(limit: 1).last?.body.count ?? 0 > SampleAttachmentRules.maxFileBytes)
         }
     }
 

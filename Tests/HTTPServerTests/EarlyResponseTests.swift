@@ -59,7 +59,8 @@ struct EarlyResponseTests {
         try await Self.withServer { server, record in
             let client = try await ServerTestClient.connect(port: server.port)
             try await client.send(
-                "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n" + String(repeating: "a", count: 8000))
+                "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n"
+                    + String(repeating: "a", count: 8000))
             let response = try await client.readResponse()
             #expect(response.status == 413)
             #expect(record.handlerCalls.withLock { $0 } == 0)

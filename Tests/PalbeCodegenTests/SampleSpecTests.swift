@@ -16,7 +16,8 @@ import Testing
     @Test func producesOneFilePerNamespaceAndModel() throws {
         #expect(
             try output().files.map(\.name) == [
-                "Attachment.swift", "CreateRoomBody.swift", "CreateTodoBody.swift", "Health.swift", "LockTodoBody.swift", "Metadata.swift",
+                "Attachment.swift", "CreateRoomBody.swift", "CreateTodoBody.swift", "Health.swift",
+                "LockTodoBody.swift", "Metadata.swift",
                 "Palbe+Operations.swift", "Room.swift", "RoomsNamespace.swift", "SearchRoomsBody.swift",
                 "SearchRoomsResponse.swift", "Todo.swift", "TodosNamespace.swift", "UpdateTodoBody.swift",
                 "Visibility.swift",

@@ -11,7 +11,8 @@ import Testing
 
     /// An upload operation at `/u` (or `path`) whose multipart schema is `schema` and whose extensions are `extra`.
     private static func upload(
-        schema: String, extra: String = ##""x-palbase-upload": {"max_bytes": 1024, "content_types": ["image/png", "image/*"]}"##,
+        schema: String,
+        extra: String = ##""x-palbase-upload": {"max_bytes": 1024, "content_types": ["image/png", "image/*"]}"##,
         method: String = "post", path: String = "/u", parameters: String = "[]"
     ) -> String {
         Harness.spec(
@@ -28,7 +29,8 @@ import Testing
         )
     }
 
-    private static let idParameter = ##"[{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}]"##
+    private static let idParameter =
+        ##"[{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}]"##
 
     @Test func uploadTakesAFileItsTextFieldsAndProgress() throws {
         let output = try Harness.generate(
@@ -159,7 +161,8 @@ import Testing
             ),
         ])
     func malformedConstraintsAreErrorsNamingTheirPointer(extra: String, expected: CodegenError) {
-        #expect(Harness.failure(Self.upload(schema: ##"{"$ref": "#/components/schemas/Form"}"##, extra: extra)) == expected)
+        #expect(
+            Harness.failure(Self.upload(schema: ##"{"$ref": "#/components/schemas/Form"}"##, extra: extra)) == expected)
     }
 
     @Test func constraintsOnAnOperationThatIsNotAnUploadAreAnError() {

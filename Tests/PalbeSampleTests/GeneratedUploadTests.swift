@@ -77,7 +77,8 @@ import Testing
             try await withSample { bed in
                 let todo = try await bed.palbe.todos.create(.init(title: "Photo"))
                 let error = await attachError(bed, id: todo.id, file: .file(url, contentType: "image/png"))
-                expectFileViolation(error, "The file is \(Self.limit + 1) bytes; this upload accepts at most \(Self.limit)")
+                expectFileViolation(
+                    error, "The file is \(Self.limit + 1) bytes; this upload accepts at most \(Self.limit)")
                 #expect(try bed.requests("POST", to: "/todos/\(todo.id)/attachment").isEmpty)
             }
         }
@@ -177,7 +178,8 @@ import Testing
         _ error: TodosAttachError?, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         guard case .other(.validation(let failure))? = error else {
-            Issue.record("expected .other(.validation), got \(String(describing: error))", sourceLocation: sourceLocation)
+            Issue.record(
+                "expected .other(.validation), got \(String(describing: error))", sourceLocation: sourceLocation)
             return
         }
         #expect(failure.fields == [FieldError(field: "file", message: message)], sourceLocation: sourceLocation)

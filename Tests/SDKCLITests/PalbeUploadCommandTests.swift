@@ -52,46 +52,52 @@ import Testing
     @Test func typeAndNameCanBeGivenAndTextOutputIsTheJSON() async throws {
         try await withPalbe { bed in
             let id = try await newTodo(bed)
-            try await withFile("raw.bin", Data([0xFF, 0xD8, 0xFF]), { url in
-                let result = try await SDKProcess.run([
-                    "palbe", "upload", id, url.path, "--type", "image/jpeg", "--name", "photo.jpg", "--base-url",
-                    bed.baseURL.absoluteString,
-                ])
-                #expect(result.status == 0, "\(result.stderr)")
-                #expect(result.stdout.contains(#""filename" : "photo.jpg""#))
-                #expect(result.stdout.contains(#""content_type" : "image/jpeg""#))
-            })
+            try await withFile(
+                "raw.bin", Data([0xFF, 0xD8, 0xFF]),
+                { url in
+                    let result = try await SDKProcess.run([
+                        "palbe", "upload", id, url.path, "--type", "image/jpeg", "--name", "photo.jpg", "--base-url",
+                        bed.baseURL.absoluteString,
+                    ])
+                    #expect(result.status == 0, "\(result.stderr)")
+                    #expect(result.stdout.contains(#""filename" : "photo.jpg""#))
+                    #expect(result.stdout.contains(#""content_type" : "image/jpeg""#))
+                })
         }
     }
 
     @Test func aFileTheRouteRefusesIsRefusedWithNothingSent() async throws {
         try await withPalbe { bed in
             let id = try await newTodo(bed)
-            try await withFile("anim.gif", Data("GIF89a".utf8), { url in
-                let result = try await SDKProcess.run([
-                    "palbe", "upload", id, url.path, "--type", "image/gif", "--json", "--base-url",
-                    bed.baseURL.absoluteString,
-                ])
-                #expect(result.status == 1)
-                let error = try #require(try result.json()["error"] as? [String: Any])
-                #expect(error["code"] as? String == "validation_error")
-                #expect((error["message"] as? String)?.contains("image/gif is not accepted") == true)
-                #expect(try bed.requests(to: "/todos/\(id)/attachment").isEmpty)
-            })
+            try await withFile(
+                "anim.gif", Data("GIF89a".utf8),
+                { url in
+                    let result = try await SDKProcess.run([
+                        "palbe", "upload", id, url.path, "--type", "image/gif", "--json", "--base-url",
+                        bed.baseURL.absoluteString,
+                    ])
+                    #expect(result.status == 1)
+                    let error = try #require(try result.json()["error"] as? [String: Any])
+                    #expect(error["code"] as? String == "validation_error")
+                    #expect((error["message"] as? String)?.contains("image/gif is not accepted") == true)
+                    #expect(try bed.requests(to: "/todos/\(id)/attachment").isEmpty)
+                })
         }
     }
 
     @Test func anUnknownTodoIsTheServersNotFound() async throws {
         try await withPalbe { bed in
-            try await withFile("a.png", Data([0x89, 0x50]), { url in
-                let result = try await SDKProcess.run([
-                    "palbe", "upload", "todo_missing", url.path, "--json", "--base-url", bed.baseURL.absoluteString,
-                ])
-                #expect(result.status == 1)
-                let error = try #require(try result.json()["error"] as? [String: Any])
-                #expect(error["code"] as? String == "todo_not_found")
-                #expect(error["status"] as? Int == 404)
-            })
+            try await withFile(
+                "a.png", Data([0x89, 0x50]),
+                { url in
+                    let result = try await SDKProcess.run([
+                        "palbe", "upload", "todo_missing", url.path, "--json", "--base-url", bed.baseURL.absoluteString,
+                    ])
+                    #expect(result.status == 1)
+                    let error = try #require(try result.json()["error"] as? [String: Any])
+                    #expect(error["code"] as? String == "todo_not_found")
+                    #expect(error["status"] as? Int == 404)
+                })
         }
     }
 
@@ -110,19 +116,21 @@ import Testing
         #expect(directory.status == 2)
         #expect(directory.stderr.contains("cannot read file"))
 
-        try await withFile("notes.txt", Data("x".utf8), { url in
-            let unknownType = try await SDKProcess.run([
-                "palbe", "upload", "todo_1", url.path, "--base-url", unreachable,
-            ])
-            #expect(unknownType.status == 2)
-            #expect(unknownType.stderr.contains("cannot tell the media type of 'notes.txt'; pass --type"))
+        try await withFile(
+            "notes.txt", Data("x".utf8),
+            { url in
+                let unknownType = try await SDKProcess.run([
+                    "palbe", "upload", "todo_1", url.path, "--base-url", unreachable,
+                ])
+                #expect(unknownType.status == 2)
+                #expect(unknownType.stderr.contains("cannot tell the media type of 'notes.txt'; pass --type"))
 
-            let badType = try await SDKProcess.run([
-                "palbe", "upload", "todo_1", url.path, "--type", "pdf", "--base-url", unreachable,
-            ])
-            #expect(badType.status == 2)
-            #expect(badType.stderr.contains("a media type such as image/png"))
-        })
+                let badType = try await SDKProcess.run([
+                    "palbe", "upload", "todo_1", url.path, "--type", "pdf", "--base-url", unreachable,
+                ])
+                #expect(badType.status == 2)
+                #expect(badType.stderr.contains("a media type such as image/png"))
+            })
 
         let missingArgument = try await SDKProcess.run(["palbe", "upload", "todo_1"])
         #expect(missingArgument.status == 2)

@@ -94,6 +94,7 @@ private struct PalbeDemo {
         try Data("%PDF-1.4\n% a receipt for the milk\n%%EOF\n".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         return try await client.todos.attach(
-            id: id, file: .file(url, filename: "receipt.pdf", contentType: "application/pdf"), .init(caption: "receipt"))
+            id: id, file: .file(url, filename: "receipt.pdf", contentType: "application/pdf"), .init(caption: "receipt")
+        )
     }
 }

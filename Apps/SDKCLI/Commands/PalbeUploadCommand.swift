@@ -24,7 +24,8 @@ extension Command {
             .value(
                 "type", type: PalbeCLIUpload.mediaType, valueName: "media/type",
                 help: "The file's media type, instead of guessing it from the extension."),
-            .value("name", type: .nonEmpty, valueName: "file-name", help: "The file name to send (default: the file's)."),
+            .value(
+                "name", type: .nonEmpty, valueName: "file-name", help: "The file name to send (default: the file's)."),
             .value("caption", type: .string, valueName: "text", help: "A caption stored with the file."),
             .value("api-key", type: .nonEmpty, valueName: "key", help: "The API key, instead of asking the emulator."),
             .value(

@@ -136,7 +136,8 @@ struct MultipartUpload: Sendable {
         var parts: [(String, String)] = []
         for name in object.keys.sorted() {
             guard name != "file" else {
-                throw .encode(CodecFailure(message: "The upload's fields cannot have one named \"file\": that is the file"))
+                throw .encode(
+                    CodecFailure(message: "The upload's fields cannot have one named \"file\": that is the file"))
             }
             for element in object[name]!.arrayValue ?? [object[name]!] where !element.isNull {
                 parts.append((name, element.stringValue ?? element.jsonText))

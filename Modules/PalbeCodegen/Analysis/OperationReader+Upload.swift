@@ -21,7 +21,8 @@ extension OperationReader {
         for (key, property) in try properties.members() where key != "file" {
             if try isBinary(property) {
                 return .failure(
-                    OperationSkip(reason: "multipart property \"\(key)\" is a second file; an upload takes one, \"file\""))
+                    OperationSkip(
+                        reason: "multipart property \"\(key)\" is a second file; an upload takes one, \"file\""))
             }
             guard try isText(property) else {
                 return .failure(
@@ -31,7 +32,9 @@ extension OperationReader {
         }
         var required: [JSONValue] = []
         if let list = schema["required"] {
-            for element in try list.elements() where element.value.stringValue != "file" { required.append(element.value) }
+            for element in try list.elements() where element.value.stringValue != "file" {
+                required.append(element.value)
+            }
         }
         var object = JSONObject()
         _ = object.insert(.string("object"), forKey: "type")
@@ -120,8 +123,9 @@ extension OperationReader {
         let token = { (part: Substring) in
             !part.isEmpty
                 && part.unicodeScalars.allSatisfy {
-                    $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil
-                        || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || $0.properties.numericType != nil
+                            || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
                 }
         }
         return token(halves[0]) && (halves[1] == "*" || token(halves[1]))

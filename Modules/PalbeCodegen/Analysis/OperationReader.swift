@@ -67,7 +67,8 @@ struct OperationReader {
         let errors = try errorEnum(named: prefix + "Error", mapper: &mapper)
         let operation = OperationModel(
             id: identity.id, namespace: identity.namespace, methodName: identity.method, typePrefix: prefix, verb: verb,
-            pathTemplate: template, path: path, input: input, upload: upload, query: query, headers: headers, response: response,
+            pathTemplate: template, path: path, input: input, upload: upload, query: query, headers: headers,
+            response: response,
             errorEnum: errors, summary: try node.text("summary"), description: try node.text("description"),
             isDeprecated: try node.bool("deprecated") ?? false, pointer: node.pointer)
         return .success(operation)

@@ -59,7 +59,8 @@ extension SpecAnalyzer {
             for partIndex in path.indices {
                 guard case .parameter(var parameter) = path[partIndex] else { continue }
                 parameter.name = namePass.valueName(Identifier.lowerCamel(parameter.wireName), fallback: "parameter")
-                let reserved = ReservedNames.methodArguments.contains(parameter.name)
+                let reserved =
+                    ReservedNames.methodArguments.contains(parameter.name)
                     || (operations[index].upload != nil && ReservedNames.uploadArguments.contains(parameter.name))
                 let clash = reserved ? operations[index].pointer : nil
                 if let previous = seen[parameter.name] ?? clash {

@@ -37,7 +37,8 @@ enum OperationEmitter {
             checks.append("of type " + upload.contentTypes.map { "`\($0)`" }.joined(separator: ", "))
         }
         writer.line("///")
-        writer.line("/// An upload: `file` is the `file` part of one `multipart/form-data` body, streamed from disk when it")
+        writer.line(
+            "/// An upload: `file` is the `file` part of one `multipart/form-data` body, streamed from disk when it")
         writer.line("/// is a file; `progress` hears the bytes sent out of the total.")
         if checks.isEmpty {
             writer.line("/// The contract sets no limits, so nothing is checked before sending.")

@@ -29,7 +29,7 @@ public struct HTTPRequest: Sendable {
     /// Called as a non-empty request body goes out with the bytes of it sent so far and the body's total:
     /// always increasing, and last with `sent == total` once the whole body is out (a server that answers
     /// early stops it short). "Sent" means handed to the connection (curl: accepted by the socket;
-    /// URLSession: what its `didSendBodyData` says, which on Linux is only the finished body). Called on the
+    /// URLSession: what its `didSendBodyData` says, which on Linux can be one report at the end). Called on the
     /// transport's own thread, one call at a time: keep it short and hop to your own actor for UI work.
     /// `nil` (the default) reports nothing.
     public var uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?

@@ -28,8 +28,8 @@ import Foundation
 ///   ``HTTPRequest/uploadBody`` goes out through `uploadTask`: a single whole file directly, memory pieces
 ///   joined, and a mix (multipart framing around a file) through a temporary file composed by a streaming
 ///   copy first (see `URLSessionUploadPlan`), so memory stays flat at the cost of a second pass over the disk.
-///   Progress comes from URLSession's `didSendBodyData`; on Linux, FoundationNetworking reports only the
-///   finished body, once.
+///   Progress comes from URLSession's `didSendBodyData`; on Linux, FoundationNetworking reports coarsely,
+///   sometimes only once, for the finished body.
 /// - **Decoding**: URLSession always offers and decodes gzip/deflate; on Linux it decodes even when
 ///   the caller set `Accept-Encoding`.
 /// - **Limits**: the header limit is checked on the parsed fields; the body limit as on curl.

@@ -73,7 +73,8 @@ import Testing
             for _ in 0..<2 {
                 // The attachment route refuses unknown fields; the request is what this test is about.
                 _ = try? await client.upload(
-                    "todos/none/attachment", fields, file: .data(Data("x".utf8), filename: "x.pdf", contentType: "application/pdf"),
+                    "todos/none/attachment", fields,
+                    file: .data(Data("x".utf8), filename: "x.pdf", contentType: "application/pdf"),
                     as: AnyCodableValue.self)
             }
             let sent = try bed.requests(to: "/todos/none/attachment")
@@ -131,7 +132,8 @@ import Testing
             client.configure(onError: bed.recorder.hook)
             let gif = PBUpload.data(Data("GIF8".utf8), filename: "a.gif", contentType: "image/GIF; x=1")
             do throws(BackendError) {
-                let _: AnyCodableValue = try await client.upload("todos/x/attachment", file: gif, constraints: constraints)
+                let _: AnyCodableValue = try await client.upload(
+                    "todos/x/attachment", file: gif, constraints: constraints)
                 Issue.record("the upload was not refused")
             } catch {
                 guard case .validation(let failure) = error else {
@@ -153,7 +155,8 @@ import Testing
             let id = try await newTodo(client)
             let jpeg = PBUpload.data(Data([0xFF, 0xD8]), filename: "a.jpg", contentType: "Image/JPEG; q=1")
             let stored: Stored = try await client.upload(
-                "todos/\(id)/attachment", file: jpeg, constraints: PBUploadConstraints(maxBytes: 2, contentTypes: ["image/*"]))
+                "todos/\(id)/attachment", file: jpeg,
+                constraints: PBUploadConstraints(maxBytes: 2, contentTypes: ["image/*"]))
             #expect(stored.contentType == "image/jpeg")
         }
     }

@@ -27,7 +27,8 @@ extension TransportConformanceTests {
                 let tail = Data("\r\n--b--\r\n".utf8)
                 let body = HTTPUploadBody([.data(head), .file(file, offset: 1000, length: 2_400_000), .data(tail)])
                 let request = HTTPRequest(
-                    method: "POST", url: server.url("/echo"), headers: ["Content-Type": "multipart/form-data; boundary=b"],
+                    method: "POST", url: server.url("/echo"),
+                    headers: ["Content-Type": "multipart/form-data; boundary=b"],
                     uploadBody: body)
                 let echo = try echoed(try await transport.send(request))
                 #expect(body.length == Int64(head.count + 2_400_000 + tail.count))
@@ -80,12 +81,12 @@ extension TransportConformanceTests {
                 #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.sent < $1.sent })
                 #expect(seen.last?.sent == body.length)
                 // Reported while the body was going out, not once at the end; FoundationNetworking (Linux)
-                // only reports the finished body, once (see URLSessionTransport).
+                // reports as coarsely as it likes, down to once for the finished body (see URLSessionTransport).
                 var reportsAlongTheWay = true
                 #if canImport(FoundationNetworking)
                     reportsAlongTheWay = kind != .urlSession
                 #endif
-                #expect(reportsAlongTheWay ? seen.count > 1 : seen.count == 1)
+                #expect(seen.count > (reportsAlongTheWay ? 1 : 0))
             }
         }
     }

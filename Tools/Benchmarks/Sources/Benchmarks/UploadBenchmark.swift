@@ -23,7 +23,8 @@ enum UploadBenchmark {
     }
 
     static func run() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("upload-bench-\(UUID().uuidString).bin")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "upload-bench-\(UUID().uuidString).bin")
         try writeFile(file, bytes: fileBytes)
         defer { try? FileManager.default.removeItem(at: file) }
         let sink = try UploadSink.Child()
@@ -79,7 +80,8 @@ enum UploadBenchmark {
                 let after = Measure.residentKilobytes()
                 guard received >= fileBytes && received <= framed else { fatalError("the sink got \(received) bytes") }
                 seconds[index].append(Measure.micros(elapsed) / 1_000_000)
-                growth[index] = max(growth[index], Double(after.peak - max(before.current, resets ? 0 : before.peak)) / 1024)
+                growth[index] = max(
+                    growth[index], Double(after.peak - max(before.current, resets ? 0 : before.peak)) / 1024)
             }
         }
         let mebibytes = Double(fileBytes) / Double(1 << 20)

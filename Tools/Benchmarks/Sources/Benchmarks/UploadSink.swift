@@ -57,7 +57,9 @@ enum UploadSink {
             let head = String(decoding: pending[0..<headEnd!], as: UTF8.self).lowercased()
             pending.removeFirst(headEnd!)
             var remaining = contentLength(in: head)
-            if head.contains("expect: 100-continue") { sendAll(descriptor, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) }
+            if head.contains("expect: 100-continue") {
+                sendAll(descriptor, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+            }
             // The body: whatever came with the head, then straight into the scratch buffer and dropped.
             let fromPending = min(remaining, pending.count)
             pending.removeFirst(fromPending)
@@ -96,7 +98,9 @@ enum UploadSink {
     private static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[sent...].withUnsafeBytes {
+                send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard count > 0 else { return false }
             sent += count
         }
@@ -128,7 +132,9 @@ enum UploadSink {
                 line.append(byte)
             }
             let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else { throw CocoaError(.fileReadCorruptFile) }
+            guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
+                throw CocoaError(.fileReadCorruptFile)
+            }
             self.port = port
             self.process = process
         }

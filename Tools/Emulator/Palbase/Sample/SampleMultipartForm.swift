@@ -88,7 +88,9 @@ struct SampleMultipartForm {
                 piece[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "boundary"
             else { continue }
             var value = piece[piece.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
             return (1...70).contains(value.count) ? value : nil
         }
         return nil
@@ -116,7 +118,9 @@ struct SampleMultipartForm {
         for piece in trimmed.dropFirst() where !piece.isEmpty {
             guard let equals = piece.firstIndex(of: "=") else { return nil }
             var value = String(piece[piece.index(after: equals)...])
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
             parameters[piece[..<equals].lowercased()] = value
         }
         return parameters
