@@ -1,8 +1,6 @@
-import ErrorCore
 import Foundation
 import Palbe
 import PalbeSample
-import SDKTransport
 
 extension Command {
     /// `sdk palbe upload <todo-id> <file> [--type media/type] [--name file-name] [--caption text]`.
@@ -27,21 +25,10 @@ extension Command {
             .value(
                 "name", type: .nonEmpty, valueName: "file-name", help: "The file name to send (default: the file's)."),
             .value("caption", type: .string, valueName: "text", help: "A caption stored with the file."),
-            .value("api-key", type: .nonEmpty, valueName: "key", help: "The API key, instead of asking the emulator."),
-            .value(
-                "plist", type: .nonEmpty, valueName: "path",
-                help: "Read base_url, api_key and sealing_key from this Palbase-Info.plist."),
-        ],
+        ] + PalbeCLIConfiguration.options,
         run: { values, context in
             let upload = try PalbeCLIUpload(values: values)
-            let configuration = try await PalbeCLIConfiguration.resolve(values: values, context: context)
-            let client = Palbe(
-                configuration: configuration, transport: DefaultTransport.make(),
-                runtime: PalbeCLIConfiguration.runtime(for: context))
-            let response = try await client.send(upload.endpoint.pbRequest)
-            try context.emit(
-                PalbeCallResult(result: response.body, status: response.status, requestId: response.requestID),
-                text: [try PalbeCLIRequest.prettyJSON(response.body)])
+            try await PalbeCLIConfiguration.send(upload.endpoint.pbRequest, values: values, context: context)
         }
     )
 }
