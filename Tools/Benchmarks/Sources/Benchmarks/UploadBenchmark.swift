@@ -16,7 +16,7 @@ import SDKTransport
 /// way's growth is its own (without the reset, growth is read against the peak so far).
 enum UploadBenchmark {
     static let fileBytes: Int64 = 100 << 20
-    static let rounds = 5
+    static let rounds = 9
 
     struct SinkAnswer: Decodable, Sendable {
         let received: Int64
@@ -62,7 +62,7 @@ enum UploadBenchmark {
                 return answer.received
             },
         ]
-        let names = ["bare libcurl (baseline)", "CurlTransport (HTTPUploadBody)", "Palbe pb.upload (multipart)"]
+        let names = ["bare libcurl (baseline)", "CurlTransport, HTTPUploadBody", "Palbe pb.upload, multipart"]
 
         // Warm-up: connections, pools, the page cache holding the file.
         for variant in variants { _ = try await variant() }
@@ -98,7 +98,7 @@ enum UploadBenchmark {
         }
         for index in variants.indices {
             report(
-                "peak RSS growth, \(names[index])", "\(fixed(max(0, growth[index]), 2)) MB",
+                "RSS peak growth, \(names[index])", "\(fixed(max(0, growth[index]), 2)) MB",
                 index == 2 ? "(target < 16 MB)" : "")
         }
         if !resets { print("  (VmHWM could not be reset: growth is measured against the process's earlier peak)") }
