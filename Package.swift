@@ -133,7 +133,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PalbeSampleTests",
-            dependencies: ["PalbeSample", "Palbe", "ErrorCore", "SDKTransport", "Emulator", "HTTPServer"],
+            dependencies: ["PalbeSample", "Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer"],
             path: "Tests/PalbeSampleTests"
         ),
         // The seed pages' code samples, compiled with `import Palbe` alone, then run on the emulator.

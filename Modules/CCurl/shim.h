@@ -49,6 +49,9 @@ static inline CURLcode sdk_curl_easy_setopt_header_function(CURL *handle, curl_w
 static inline CURLcode sdk_curl_easy_setopt_read_function(CURL *handle, curl_read_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
 }
+static inline CURLcode sdk_curl_easy_setopt_seek_function(CURL *handle, curl_seek_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_SEEKFUNCTION, callback);
+}
 static inline CURLcode sdk_curl_easy_setopt_xferinfo_function(CURL *handle, curl_xferinfo_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
 }
@@ -70,6 +73,9 @@ static inline CURLcode sdk_curl_easy_unpause(CURL *handle) {
     return curl_easy_pause(handle, CURLPAUSE_CONT);
 }
 static const size_t sdk_curl_writefunc_pause = CURL_WRITEFUNC_PAUSE;
+static const size_t sdk_curl_readfunc_abort = CURL_READFUNC_ABORT;
+static const int sdk_curl_seekfunc_ok = CURL_SEEKFUNC_OK;
+static const int sdk_curl_seekfunc_cantseek = CURL_SEEKFUNC_CANTSEEK;
 static const int sdk_curl_prereqfunc_ok = CURL_PREREQFUNC_OK;
 static const int sdk_curl_prereqfunc_abort = CURL_PREREQFUNC_ABORT;
 #endif

@@ -55,12 +55,12 @@ import Testing
         #expect(document["info"]["version"].string != nil)
         #expect(document["components"]["securitySchemes"]["apikey"]["name"].string == "apikey")
         #expect(document["security"][0]["apikey"].exists)
-        #expect(document["components"]["schemas"].members.count == 19)
+        #expect(document["components"]["schemas"].members.count == 21)
     }
 
     @Test func everyOperationHasAUniqueWellFormedID() throws {
         let ids = try Self.operations().map(\.id)
-        #expect(ids.count == 13)
+        #expect(ids.count == 14)
         #expect(Set(ids).count == ids.count, "duplicate operation ids: \(ids)")
         for id in ids {
             #expect(id.wholeMatch(of: /[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)?/) != nil, "malformed operation id \(id)")
@@ -70,7 +70,7 @@ import Testing
         #expect(
             Set(ids.filter { $0.hasPrefix("todos.") }) == [
                 "todos.list", "todos.create", "todos.get", "todos.update", "todos.delete", "todos.archive",
-                "todos.lock",
+                "todos.lock", "todos.attach",
             ])
         #expect(Set(ids.filter { $0.hasPrefix("rooms.") }) == ["rooms.create", "rooms.search"])
     }
@@ -106,7 +106,7 @@ import Testing
                 }
             }
         }
-        #expect(count == 15)
+        #expect(count == 18)
     }
 
     @Test func declaredErrorsMatchTheBrief() throws {
@@ -159,10 +159,37 @@ import Testing
             #expect(statuses.contains("default"), "\(operation.id)")
             #expect(statuses.contains("429"), "\(operation.id): every route can be rate limited")
             if operation.node["requestBody"].exists {
-                #expect(operation.node["requestBody"]["content"]["application/json"]["schema"].exists)
+                // JSON, or the one multipart body of an upload route (which declares its limits).
+                let content = operation.node["requestBody"]["content"]
+                let isUpload = operation.node["x-palbase-upload"].exists
+                #expect(content[isUpload ? "multipart/form-data" : "application/json"]["schema"].exists)
+                #expect(content.members.count == 1)
                 #expect(statuses.contains("400"), "\(operation.id): a body can be rejected")
             }
         }
+    }
+
+    @Test func uploadRouteDeclaresItsFileAndTheLimitsTheHandlerEnforces() throws {
+        let document = try Self.committed()
+        let attach = document["paths"]["/todos/{id}/attachment"]["post"]
+        #expect(attach["operationId"].string == "todos.attach")
+        #expect(attach["x-palbase-upload"]["max_bytes"].int == SampleAttachmentRules.maxFileBytes)
+        #expect(attach["x-palbase-upload"]["content_types"].strings == SampleAttachmentRules.contentTypes)
+        #expect(SampleAttachmentRules.maxFileBytes == 5 << 20)
+        #expect(SampleAttachmentRules.contentTypes == ["image/png", "image/jpeg", "application/pdf"])
+        let body = document["components"]["schemas"]["AttachTodoBody"]
+        #expect(body["properties"]["file"]["format"].string == "binary")
+        #expect(body["required"].strings == ["file"])
+        for status in ["201", "400", "404", "413", "415"] {
+            #expect(attach["responses"][status].exists, "no \(status) response")
+        }
+        let codes = attach["x-palbase-errors"].elements.compactMap { $0["code"].string }
+        #expect(Set(codes) == ["todo_not_found", "payload_too_large", "unsupported_media_type"])
+        #expect(operations(withUpload: try Self.operations()) == ["todos.attach"])
+    }
+
+    private func operations(withUpload all: [SampleSpecOperation]) -> [String] {
+        all.filter { $0.node["x-palbase-upload"].exists }.map(\.id)
     }
 
     @Test func queryRouteUsesTheQueryKeyAndTheExtension() throws {

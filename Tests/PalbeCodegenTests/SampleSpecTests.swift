@@ -16,7 +16,8 @@ import Testing
     @Test func producesOneFilePerNamespaceAndModel() throws {
         #expect(
             try output().files.map(\.name) == [
-                "CreateRoomBody.swift", "CreateTodoBody.swift", "Health.swift", "LockTodoBody.swift", "Metadata.swift",
+                "Attachment.swift", "CreateRoomBody.swift", "CreateTodoBody.swift", "Health.swift",
+                "LockTodoBody.swift", "Metadata.swift",
                 "Palbe+Operations.swift", "Room.swift", "RoomsNamespace.swift", "SearchRoomsBody.swift",
                 "SearchRoomsResponse.swift", "Todo.swift", "TodosNamespace.swift", "UpdateTodoBody.swift",
                 "Visibility.swift",
@@ -62,6 +63,19 @@ import Testing
         expectContains(text, "    public var perPage: Int?\n")
         expectContains(text, "    public var includeArchived: Bool?\n")
         expectContains(text, "    public var tags: [String]?\n")
+    }
+
+    @Test func todosAttachIsAnUploadWithTheRouteLimits() throws {
+        let text = Harness.file(try output(), "TodosNamespace.swift")
+        expectContains(
+            text,
+            "public func attach(id: String, file: PBUpload, _ input: TodosAttachInput? = nil, progress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? = nil) async throws(TodosAttachError) -> TodosAttachResponse {"
+        )
+        expectContains(
+            text,
+            "public static let constraints = PBUploadConstraints(maxBytes: 5242880, contentTypes: [\"image/png\", \"image/jpeg\", \"application/pdf\"])"
+        )
+        expectContains(text, "    case payloadTooLarge\n    case unsupportedMediaType\n")
     }
 
     @Test func roomsSearchIsAQueryWithItsInputInTheBody() throws {

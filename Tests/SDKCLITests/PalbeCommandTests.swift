@@ -130,5 +130,6 @@ import Testing
         #expect(lines.contains { $0.contains("todoLocked") && $0.contains("retryAfter=30") })
         #expect(lines.contains { $0.contains("note is now nil") })
         #expect(lines.contains { $0.hasPrefix("archived") })
+        #expect(lines.contains { $0.hasPrefix("attached receipt.pdf") && $0.contains("todos.attach") })
     }
 }

@@ -59,6 +59,13 @@ public final class HTTPServer: Sendable {
         public var idleTimeout: Duration = .seconds(30)
         /// A client that accepts no response bytes for this long is disconnected.
         public var writeTimeout: Duration = .seconds(10)
+        /// Looks at each request once its head is parsed, before any of its body is read. A response it
+        /// returns is sent at once, instead of reading the body and calling the handler, and the connection
+        /// then closes (after reading and discarding what the client still sends for a moment, so it can
+        /// read the answer). `nil` carries on as usual. Lets a server refuse an upload it will not take by
+        /// its declared `Content-Length` without receiving it. A `.stream` body is sent empty. Runs on the
+        /// connection's thread: keep it quick and non-blocking. Default: none.
+        public var earlyResponse: (@Sendable (HTTPServerRequestHead) -> HTTPServerResponse?)?
 
         /// The defaults above.
         public init() {}

@@ -14,7 +14,7 @@ extension Command {
             sealed paths, proof of work, retries of idempotent verbs and the SDK's error mapping. Set \
             PALBASE_DEBUG=1 to trace each exchange (secrets redacted) on stderr.
             """,
-        subcommands: [palbeCall, palbeCodegen]
+        subcommands: [palbeCall, palbeUpload, palbeCodegen]
     )
 
     /// `sdk palbe call <name> [--method M] [--data JSON|@file] [--query k=v]... [--header k:v]...`.
@@ -41,21 +41,10 @@ extension Command {
                 "query", type: .keyValue, valueName: "key=value",
                 help: "A query parameter; repeat a key to send a list."),
             .repeating("header", type: headerField, valueName: "name:value", help: "An extra request header."),
-            .value("api-key", type: .nonEmpty, valueName: "key", help: "The API key, instead of asking the emulator."),
-            .value(
-                "plist", type: .nonEmpty, valueName: "path",
-                help: "Read base_url, api_key and sealing_key from this Palbase-Info.plist."),
-        ],
+        ] + PalbeCLIConfiguration.options,
         run: { values, context in
             let request = try PalbeCLIRequest(values: values)
-            let configuration = try await PalbeCLIConfiguration.resolve(values: values, context: context)
-            let client = Palbe(
-                configuration: configuration, transport: DefaultTransport.make(),
-                runtime: PalbeCLIConfiguration.runtime(for: context))
-            let response = try await client.send(request.pbRequest)
-            try context.emit(
-                PalbeCallResult(result: response.body, status: response.status, requestId: response.requestID),
-                text: [try PalbeCLIRequest.prettyJSON(response.body)])
+            try await PalbeCLIConfiguration.send(request.pbRequest, values: values, context: context)
         }
     )
 
@@ -65,7 +54,7 @@ extension Command {
     }
 }
 
-/// What `sdk palbe call --json` prints on success.
+/// What `sdk palbe call --json` and `sdk palbe upload --json` print on success.
 private struct PalbeCallResult: Encodable {
     let result: AnyCodableValue
     let status: Int
@@ -134,6 +123,26 @@ struct PalbeCLIRequest {
 enum PalbeCLIConfiguration {
     /// The emulator `sdk emulator start` runs by default.
     static let defaultBaseURL = URL(string: "http://127.0.0.1:\(EmulatorConfiguration.defaultPort)")!
+
+    /// The options that say where a command's calls go: `--api-key` and `--plist`.
+    static let options: [CommandOption] = [
+        .value("api-key", type: .nonEmpty, valueName: "key", help: "The API key, instead of asking the emulator."),
+        .value(
+            "plist", type: .nonEmpty, valueName: "path",
+            help: "Read base_url, api_key and sealing_key from this Palbase-Info.plist."),
+    ]
+
+    /// Sends `request` with a client configured from the command line and prints the answer: its JSON
+    /// for people, `{"result","status","requestId"}` with `--json`.
+    static func send(_ request: PBRequest, values: ParsedValues, context: OutputContext) async throws {
+        let client = Palbe(
+            configuration: try await resolve(values: values, context: context), transport: DefaultTransport.make(),
+            runtime: runtime(for: context))
+        let response = try await client.send(request)
+        try context.emit(
+            PalbeCallResult(result: response.body, status: response.status, requestId: response.requestID),
+            text: [try PalbeCLIRequest.prettyJSON(response.body)])
+    }
 
     /// `--plist`, else `--api-key` with `--base-url` (or the default emulator), else the emulator at that
     /// URL, asked for its keys.

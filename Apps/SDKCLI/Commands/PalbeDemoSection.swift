@@ -6,8 +6,8 @@ import PalbeSample
 import SDKTransport
 
 extension DemoSection {
-    /// Palbe against the sample backend: create, list, update with a `Nullable` clear, lock and archive
-    /// todos, and meet a typed `todo_locked` error with its `retryAfter`.
+    /// Palbe against the sample backend: create, list, update with a `Nullable` clear, lock, attach a file
+    /// to and archive todos, and meet a typed `todo_locked` error with its `retryAfter`.
     ///
     /// Runs on an emulator it starts in memory, or on `--base-url`'s emulator when given.
     package static let palbeTodos = DemoSection(title: "Palbe: typed calls to the sample backend") { context in
@@ -77,9 +77,24 @@ private struct PalbeDemo {
             throw CommandFailure(code: "demo_lock_ignored", message: "a locked todo accepted an update")
         }
 
+        let attachment = try await attachDemoFile(to: milk.id)
+        lines.append(
+            "attached \(attachment.filename) to \(milk.id) through the generated todos.attach upload: "
+                + "\(attachment.size) bytes, sha256 \(attachment.sha256.prefix(12))…")
+
         try await todos.archive(id: milk.id)
         let remaining = try await todos.list()
         lines.append("archived \(milk.id); \(remaining.count) todo left in the default list")
         return lines
+    }
+
+    /// Uploads a small PDF written to a temporary file, streamed from disk like any file upload.
+    private func attachDemoFile(to id: String) async throws -> Attachment {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sdk-demo-\(UUID().uuidString).pdf")
+        try Data("%PDF-1.4\n% a receipt for the milk\n%%EOF\n".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try await client.todos.attach(
+            id: id, file: .file(url, filename: "receipt.pdf", contentType: "application/pdf"), .init(caption: "receipt")
+        )
     }
 }

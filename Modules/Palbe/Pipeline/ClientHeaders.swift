@@ -14,13 +14,14 @@ import SDKTransport
 /// | `X-Palbase-Client-Version` | the host app's short version | when known and not blank |
 /// | `Accept` | `application/json` | always |
 /// | `Content-Type` | `application/json` | with a body |
+/// | `Content-Type` | `multipart/form-data; boundary=…` | with an upload |
 /// | `X-Palbase-Sealed` | `v1` | with a sealed body |
 /// | `X-PoW-Challenge-ID`, `X-PoW-Nonce` | a solved challenge | the retry after `pow_required` |
 ///
 /// The last two come from the attempt (``Attempt/headers``, set by ``ProofOfWorkRecovery``). Then the
 /// caller's headers, sorted by name: a non-blank value replaces the SDK's own, a blank one
-/// is ignored (a header is correct or absent, never empty). `X-Palbase-Sealed` stays the SDK's,
-/// because it must describe the body actually sent.
+/// is ignored (a header is correct or absent, never empty). `X-Palbase-Sealed`, and an upload's
+/// `Content-Type`, stay the SDK's, because they must describe the body actually sent.
 enum ClientHeaders {
     /// The headers for one attempt of `request`.
     static func make(
@@ -32,13 +33,15 @@ enum ClientHeaders {
         fields += base.identity
         // Built as a list: the names above are distinct, so no lookup is needed until the caller's.
         var headers = HTTPHeaders(fields)
-        if request.body != nil { headers["Content-Type"] = "application/json" }
+        if let contentType = request.contentType { headers["Content-Type"] = contentType }
         if request.sealing != nil { headers[BodySealer.header] = BodySealer.version }
         for field in extra {
             headers[field.name] = field.value
         }
         for field in request.callerHeaders where field.value.nonBlank != nil {
             guard !HTTPHeaders.sameName(field.name, BodySealer.header) else { continue }
+            // An upload's Content-Type carries its boundary: another one would make the body unreadable.
+            if request.upload != nil, HTTPHeaders.sameName(field.name, "Content-Type") { continue }
             headers[field.name] = field.value
         }
         return headers

@@ -72,11 +72,10 @@ extension Palbe {
                 sessionAuthority: authority, note: note)
             try await rules.prepare(&attempt, in: context)
 
-            let request = HTTPRequest(
-                method: prepared.method.rawValue, url: prepared.url,
+            let request = prepared.httpRequest(
                 headers: ClientHeaders.make(
                     for: prepared, base: base, session: attempt.session, extra: attempt.headers),
-                body: prepared.body, timeout: configuration.requestTimeout)
+                timeout: configuration.requestTimeout)
             let outcome: AttemptOutcome
             switch try await send(request, for: prepared, trace: trace, recordingRequestID: plan.recordsRequestID) {
             case .delivered(let delivery): return delivery

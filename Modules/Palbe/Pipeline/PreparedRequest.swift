@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKTransport
 
 /// A ``PBRequest`` lowered to bytes: URL, encoded (and possibly sealed) body, caller headers.
 /// Everything that can fail without the network fails here, before anything is sent.
@@ -13,6 +14,8 @@ struct PreparedRequest: Sendable {
     let wirePath: String
     /// The body as sent (sealed when ``sealing`` is set), or `nil` for none.
     private(set) var body: Data?
+    /// The multipart body of an upload, streamed instead of ``body``; never sealed.
+    let upload: MultipartUpload?
     /// The caller's headers, sorted by name so equal requests produce equal bytes.
     let callerHeaders: [(name: String, value: String)]
     /// Set once the body is sealed: how to open the answer.
@@ -42,6 +45,7 @@ struct PreparedRequest: Sendable {
             }
         }
 
+        upload = try request.upload.map { form throws(BackendError) in try MultipartUpload(form) }
         if let value = request.body {
             guard request.method.carriesBody else {
                 throw .encode(
@@ -60,6 +64,18 @@ struct PreparedRequest: Sendable {
         self.url = url
         wirePath = base.path + routePath
         callerHeaders = request.headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+    }
+
+    /// The `Content-Type` of the body: JSON, the upload's multipart type, or nil without a body.
+    var contentType: String? {
+        upload?.contentType ?? (body != nil ? "application/json" : nil)
+    }
+
+    /// The HTTP request for one attempt, with `headers`.
+    func httpRequest(headers: HTTPHeaders, timeout: Duration?) -> HTTPRequest {
+        HTTPRequest(
+            method: method.rawValue, url: url, headers: headers, body: body, uploadBody: upload?.body,
+            uploadProgress: upload?.progress, timeout: timeout)
     }
 
     /// Whether the contract requires this request's body to be sealed.

@@ -11,6 +11,8 @@
 ///   encoding rules in the Calling Your Backend article).
 /// - `headers` are merged onto the SDK's own; a non-blank value you pin wins, a blank one is
 ///   ignored.
+/// - `upload` makes the request a `multipart/form-data` upload (see ``PBUploadForm``) instead of a JSON
+///   one; it is never sealed, and its constraints are checked before anything is sent.
 public struct PBRequest: Sendable {
     /// The verb.
     public let method: PBMethod
@@ -22,6 +24,8 @@ public struct PBRequest: Sendable {
     public let query: (any Encodable & Sendable)?
     /// Extra request headers.
     public let headers: [String: String]
+    /// The multipart upload this request carries instead of a JSON body, or `nil`.
+    public let upload: PBUploadForm?
 
     /// A request description; only the verb and path are required.
     public init(
@@ -36,6 +40,27 @@ public struct PBRequest: Sendable {
         self.body = body
         self.query = query
         self.headers = headers
+        upload = nil
+    }
+
+    /// An upload: `form` goes out as the `multipart/form-data` body.
+    ///
+    /// ```swift
+    /// PBRequest(.post, ["todos", .param(id), "attachment"], upload: PBUploadForm(file: photo))
+    /// ```
+    public init(
+        _ method: PBMethod,
+        _ path: [PBPathSegment],
+        upload form: PBUploadForm,
+        query: (any Encodable & Sendable)? = nil,
+        headers: [String: String] = [:]
+    ) {
+        self.method = method
+        self.path = path
+        body = nil
+        self.query = query
+        self.headers = headers
+        upload = form
     }
 }
 

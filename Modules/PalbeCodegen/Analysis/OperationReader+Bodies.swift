@@ -5,14 +5,22 @@ extension OperationReader {
         let doc: String?
         let pointer: JSONPointer
         let isRequired: Bool
+        /// Set for an upload route's multipart body (``schema`` is then its text fields).
+        var upload: OperationModel.Upload? = nil
     }
 
-    /// The JSON request body, `nil` when the operation takes none.
-    func requestBody() throws(CodegenError) -> Result<BodyInfo?, OperationSkip> {
+    /// The JSON request body, or an upload's multipart body; `nil` when the operation takes none.
+    func requestBody(mapper: inout SchemaMapper) throws(CodegenError) -> Result<BodyInfo?, OperationSkip> {
         guard let declared = node["requestBody"] else { return .success(nil) }
         let body = try document.resolve(declared)
         guard let content = try body.object("content") else { throw body.invalid("a request body needs content") }
         guard let media = try jsonMedia(in: content) else {
+            if let upload = try uploadBody(in: content, body: body, mapper: &mapper) {
+                guard verb == .post || verb == .put || verb == .patch else {
+                    return .failure(OperationSkip(reason: "an upload is sent with POST, PUT or PATCH"))
+                }
+                return upload.map { $0 }
+            }
             let types = try content.members().map(\.key).joined(separator: ", ")
             return .failure(OperationSkip(reason: "request body media type \(types) is not JSON"))
         }

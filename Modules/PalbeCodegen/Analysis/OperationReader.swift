@@ -26,8 +26,11 @@ struct OperationReader {
         for parameter in parameters where parameter.location == .header {
             if let reason = try scalarSkipReason(parameter) { return .failure(OperationSkip(reason: reason)) }
         }
-        let body = try requestBody()
+        let body = try requestBody(mapper: &mapper)
         if case .failure(let skip) = body { return .failure(skip) }
+        var upload: OperationModel.Upload?
+        if case .success(let info?) = body { upload = info.upload }
+        if upload == nil { try rejectMisplacedUploadConstraints() }
         let success = try successResponse(mapper: &mapper)
         if case .failure(let skip) = success { return .failure(skip) }
 
@@ -50,7 +53,7 @@ struct OperationReader {
                     message: "cookie parameter \"\(cookie.name)\" is not generated; the SDK does not send cookies"))
         }
         var input: OperationModel.Input?
-        if case .success(let body?) = body {
+        if case .success(let body?) = body, body.upload == nil || body.schema != nil {
             let declaration = try roleDeclaration(
                 named: prefix + "Input", schema: body.schema, doc: body.doc, pointer: body.pointer, mapper: &mapper)
             input = OperationModel.Input(declaration: declaration, isRequired: body.isRequired)
@@ -64,7 +67,8 @@ struct OperationReader {
         let errors = try errorEnum(named: prefix + "Error", mapper: &mapper)
         let operation = OperationModel(
             id: identity.id, namespace: identity.namespace, methodName: identity.method, typePrefix: prefix, verb: verb,
-            pathTemplate: template, path: path, input: input, query: query, headers: headers, response: response,
+            pathTemplate: template, path: path, input: input, upload: upload, query: query, headers: headers,
+            response: response,
             errorEnum: errors, summary: try node.text("summary"), description: try node.text("description"),
             isDeprecated: try node.bool("deprecated") ?? false, pointer: node.pointer)
         return .success(operation)

@@ -59,7 +59,10 @@ extension SpecAnalyzer {
             for partIndex in path.indices {
                 guard case .parameter(var parameter) = path[partIndex] else { continue }
                 parameter.name = namePass.valueName(Identifier.lowerCamel(parameter.wireName), fallback: "parameter")
-                let clash = ReservedNames.methodArguments.contains(parameter.name) ? operations[index].pointer : nil
+                let reserved =
+                    ReservedNames.methodArguments.contains(parameter.name)
+                    || (operations[index].upload != nil && ReservedNames.uploadArguments.contains(parameter.name))
+                let clash = reserved ? operations[index].pointer : nil
                 if let previous = seen[parameter.name] ?? clash {
                     throw CodegenError.duplicateName(
                         name: "argument \(parameter.name) of \(operations[index].id)",

@@ -23,6 +23,15 @@ struct OperationModel {
         let pointer: JSONPointer
     }
 
+    /// An upload route (`multipart/form-data` with a binary `file`): the method takes a `file:` and a
+    /// `progress:`, its input holds the other text fields, and these limits are checked before sending.
+    struct Upload {
+        /// `x-palbase-upload.max_bytes`, when set.
+        let maxBytes: Int?
+        /// `x-palbase-upload.content_types`, lowercased; empty accepts any type.
+        let contentTypes: [String]
+    }
+
     /// The request body the method takes as its unlabeled input argument.
     struct Input {
         /// `<Prefix>Input`: the struct itself for an inline schema, else a typealias.
@@ -40,7 +49,9 @@ struct OperationModel {
     let verb: Verb
     let pathTemplate: String
     var path: [PathPart]
+    /// The upload's text fields for an upload (`nil` when `file` is its only part), the JSON body otherwise.
     let input: Input?
+    let upload: Upload?
     let query: Declaration?
     let headers: Declaration?
     /// `<Prefix>Response` (struct or typealias); `nil` for an operation that answers no body.

@@ -14,8 +14,8 @@ enum ReservedNames {
         "Data", "Date", "Decimal", "Foundation", "JSONDecoder", "JSONEncoder", "URL", "UUID",
         // Palbe and ErrorCore
         "AnyCodableValue", "BackendError", "ErrorCore", "GeneratedFailure", "Nullable", "Palbe", "PalbaseError",
-        "PBEndpoint", "PBError", "PBMethod", "PBPathSegment", "PBRequest", "PBVoidEndpoint", "SDKError",
-        "ServerFailure",
+        "PBEndpoint", "PBError", "PBMethod", "PBPathSegment", "PBRequest", "PBUpload", "PBUploadConstraints",
+        "PBUploadForm", "PBVoidEndpoint", "SDKError", "ServerFailure",
     ]
 
     /// Case names a string enum cannot have next to its `RawRepresentable` and `CaseIterable`
@@ -28,6 +28,10 @@ enum ReservedNames {
     /// Names path parameters cannot take: the method's fixed arguments and the endpoint's
     /// request property share their scope.
     static let methodArguments: Set<String> = ["input", "query", "headers", "pbRequest"]
+
+    /// Further names an upload's path parameters cannot take: its `file:` and `progress:` arguments and
+    /// the endpoint's `constraints`.
+    static let uploadArguments: Set<String> = ["file", "progress", "constraints"]
 
     /// Header property names that would clash with the header struct's own member.
     static let headerProperties: Set<String> = ["headerFields"]

@@ -57,6 +57,7 @@
         /// The options that carry the current transfer to curl's callbacks.
         static let transferPointerOptions = [
             CURLOPT_PRIVATE, CURLOPT_WRITEDATA, CURLOPT_HEADERDATA, CURLOPT_DEBUGDATA, CURLOPT_PREREQDATA,
+            CURLOPT_READDATA, CURLOPT_SEEKDATA,
         ]
 
         private func applyConstantOptions() -> Bool {
@@ -80,13 +81,29 @@
                     return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
                         .receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: size * count))
                 })
+            // A streamed request body (HTTPUploadBody) is pulled through the read callback; the seek callback
+            // rewinds it when curl must resend the request on a fresh connection.
+            check(
+                sdk_curl_easy_setopt_read_function(raw) { buffer, size, count, context in
+                    guard let context, let buffer else { return sdk_curl_readfunc_abort }
+                    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                        .readBody(UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+                })
+            check(
+                sdk_curl_easy_setopt_seek_function(raw) { context, offset, origin in
+                    guard let context else { return sdk_curl_seekfunc_cantseek }
+                    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                        .seekBody(to: offset, origin: origin)
+                })
             // The debug callback is the one place curl reports bytes the socket accepted (HEADER_OUT and
             // DATA_OUT carry exactly what each send() took); it needs VERBOSE, whose text we ignore.
             check(sdk_curl_easy_setopt_long(raw, CURLOPT_VERBOSE, 1))
             check(
                 sdk_curl_easy_setopt_debug_function(raw) { _, type, _, size, context in
                     if size > 0 && (type == CURLINFO_HEADER_OUT || type == CURLINFO_DATA_OUT), let context {
-                        Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().requestBytesWritten = true
+                        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                        transfer.requestBytesWritten = true
+                        if type == CURLINFO_DATA_OUT { transfer.bodyBytesSent(size) }
                     }
                     return 0
                 })

@@ -22,6 +22,8 @@
                 case .abandoned:
                     return TransportError(
                         code: .cancelled, requestSent: requestSent, message: "abandoned by its reader")
+                case .uploadFailed(let failure):
+                    return TransportError(code: failure.code, requestSent: requestSent, message: failure.message)
                 case .resendRefused(let method):
                     return TransportError(
                         code: .networkConnectionLost, requestSent: true,

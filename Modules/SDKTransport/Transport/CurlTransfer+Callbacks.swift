@@ -85,6 +85,35 @@
             return sdk_curl_prereqfunc_ok
         }
 
+        /// CURLOPT_READFUNCTION: the next piece of a streamed request body, read straight into curl's buffer.
+        func readBody(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
+            guard let uploadReader else { return 0 }
+            do {
+                return try uploadReader.read(into: buffer)
+            } catch {
+                abortReason = .uploadFailed(error)
+                return sdk_curl_readfunc_abort
+            }
+        }
+
+        /// CURLOPT_SEEKFUNCTION: curl rewinds the body to resend the request on a fresh connection (only
+        /// idempotent methods get that far, see ``willSendRequest()``). Other positions are left to curl,
+        /// which then reads forward to them.
+        func seekBody(to offset: curl_off_t, origin: Int32) -> Int32 {
+            guard let uploadReader, offset == 0, origin == SEEK_SET else { return sdk_curl_seekfunc_cantseek }
+            uploadReader.rewind()
+            bodyBytesWritten = 0
+            return sdk_curl_seekfunc_ok
+        }
+
+        /// From the debug callback: the socket accepted `count` more body bytes.
+        func bodyBytesSent(_ count: Int) {
+            bodyBytesWritten += Int64(count)
+            guard let uploadProgress, bodyBytesWritten > reportedBodyBytes else { return }
+            reportedBodyBytes = min(bodyBytesWritten, uploadTotal)
+            uploadProgress(reportedBodyBytes, uploadTotal)
+        }
+
         private static func statusCode(in line: Slice<UnsafeRawBufferPointer>) -> Int {
             guard let space = line.firstIndex(of: 0x20) else { return 0 }
             var code = 0

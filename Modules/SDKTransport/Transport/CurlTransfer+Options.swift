@@ -27,8 +27,21 @@
             if method == "HEAD" {
                 check(sdk_curl_easy_setopt_long(easy, CURLOPT_NOBODY, 1))
                 hasBody = false
+            } else if let upload = request.uploadBody {
+                // Opened now, on the caller's thread: a missing file fails before anything is sent.
+                uploadReader = try UploadBodyReader(upload)
+                uploadTotal = upload.length
+                uploadProgress = request.uploadProgress
+                // POST with no POSTFIELDS pulls the body through the read callback; the size makes curl send
+                // Content-Length instead of chunking it.
+                check(sdk_curl_easy_setopt_pointer(easy, CURLOPT_POSTFIELDS, nil))
+                check(sdk_curl_easy_setopt_long(easy, CURLOPT_POST, 1))
+                check(sdk_curl_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(upload.length)))
+                hasBody = true
             } else if request.body != nil || RequestPreflight.sendsEmptyBody(method) {
                 let body = request.body ?? Data()
+                uploadTotal = Int64(body.count)
+                uploadProgress = request.uploadProgress
                 check(sdk_curl_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
                 // COPYPOSTFIELDS: curl owns a copy, so the Data may go away and a resend on a fresh
                 // connection (idempotent methods only) can rewind.

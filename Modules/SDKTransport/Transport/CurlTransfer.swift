@@ -24,6 +24,8 @@
             case resendRefused(method: String)
             /// The consumer left and the rest of the body outgrew ``drainBudget``.
             case abandoned
+            /// The streamed request body could not be read (a file shrank or failed).
+            case uploadFailed(TransportError)
         }
 
         private struct Control {
@@ -45,6 +47,11 @@
         /// The idle limit in nanoseconds (whole milliseconds), or 0 for none. The engine enforces it.
         let idleLimit: UInt64
         var headerList: UnsafeMutablePointer<curl_slist>?
+        /// The open ``HTTPUploadBody`` being sent, set by `configure`; closed when the handle is released.
+        var uploadReader: UploadBodyReader?
+        /// The request's progress observer, and the body length it reports against.
+        var uploadProgress: (@Sendable (Int64, Int64) -> Void)?
+        var uploadTotal: Int64 = 0
 
         // Engine-thread state.
         var isAttached = false
@@ -54,6 +61,10 @@
         var headerBytes = 0
         var body = Data()
         var requestBytesWritten = false
+        /// Body bytes the socket accepted in the current attempt, and the most ever reported (progress
+        /// never goes back when a resend starts the body over).
+        var bodyBytesWritten: Int64 = 0
+        var reportedBodyBytes: Int64 = 0
         var requestAttempts = 0
         var abortReason: AbortReason?
         /// Set by the engine thread when curl finished the exchange without error.
@@ -192,6 +203,7 @@
                 curl_slist_free_all(headerList)
                 self.headerList = nil
             }
+            uploadReader?.close()
             engine.pool.recycle(handle, clean: completedCleanly)
         }
 

@@ -9,6 +9,8 @@ import Foundation
 ///   are ignored and the length of `body` is sent instead;
 /// - a `body` (even an empty one) is sent with `Content-Length`; `nil` sends no body, except that
 ///   `POST`, `PUT` and `PATCH` then send `Content-Length: 0`, which servers expect;
+/// - an ``uploadBody`` takes the place of `body` (which is then ignored): it is streamed from memory and
+///   files, still with `Content-Length` (never chunked), so a server can refuse it early;
 /// - `Content-Type` is sent only when set here;
 /// - a field name must be an HTTP token and no value may contain CR, LF or NUL, otherwise the
 ///   transport throws ``TransportError`` with `.badURL` before anything is sent.
@@ -21,6 +23,16 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// The request content, or `nil` for none.
     public var body: Data?
+    /// Content streamed from memory and files instead of ``body``, or `nil` (the default) for `body`.
+    /// See ``HTTPUploadBody`` for what a missing or changing file does.
+    public var uploadBody: HTTPUploadBody?
+    /// Called as a non-empty request body goes out with the bytes of it sent so far and the body's total:
+    /// always increasing, and last with `sent == total` once the whole body is out (a server that answers
+    /// early stops it short). "Sent" means handed to the connection (curl: accepted by the socket;
+    /// URLSession: what its `didSendBodyData` says, which on Linux can be one report at the end). Called on the
+    /// transport's own thread, one call at a time: keep it short and hop to your own actor for UI work.
+    /// `nil` (the default) reports nothing.
+    public var uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?
     /// A limit on the whole exchange, from submission to the last body byte; `nil` uses the
     /// transport's default. Sub-second values are honoured. Expiry throws ``TransportError`` with
     /// `.timedOut`.
@@ -37,13 +49,15 @@ public struct HTTPRequest: Sendable {
     /// request body does not count as activity.
     public var idleTimeout: Duration?
 
-    /// Creates a request; every part but the URL has a default (`GET`, no headers, no body,
-    /// the transport's timeout, no idle limit).
+    /// Creates a request; every part but the URL has a default (`GET`, no headers, no body, no progress
+    /// reports, the transport's timeout, no idle limit).
     public init(
         method: String = "GET",
         url: URL,
         headers: HTTPHeaders = [:],
         body: Data? = nil,
+        uploadBody: HTTPUploadBody? = nil,
+        uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? = nil,
         timeout: Duration? = nil,
         idleTimeout: Duration? = nil
     ) {
@@ -51,6 +65,8 @@ public struct HTTPRequest: Sendable {
         self.url = url
         self.headers = headers
         self.body = body
+        self.uploadBody = uploadBody
+        self.uploadProgress = uploadProgress
         self.timeout = timeout
         self.idleTimeout = idleTimeout
     }

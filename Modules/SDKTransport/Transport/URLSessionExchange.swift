@@ -35,7 +35,13 @@ final class URLSessionExchange: @unchecked Sendable {
     let stream: BodyStreamBuffer?
     /// The idle limit's clock, when the request has one.
     let idleTimer: URLSessionIdleTimer?
+    /// The staged copy of an upload body, deleted when the exchange ends.
+    let temporaryBodyFile: URL?
+    /// The request's progress observer and its body's length.
+    let uploadProgress: (report: @Sendable (Int64, Int64) -> Void, total: Int64)?
     private let control = Locked(Control())
+    /// The most body bytes reported so far (delegate queue only).
+    private var reportedBodyBytes: Int64 = 0
 
     // Delegate-queue state.
     /// The response status; 0 until the head arrives.
@@ -43,11 +49,21 @@ final class URLSessionExchange: @unchecked Sendable {
     var headers = HTTPHeaders()
     var body = Data()
 
-    init(maxBodyBytes: Int, maxHeaderBytes: Int, streamBufferBytes: Int?, idleTimeout: Duration?) {
+    init(
+        maxBodyBytes: Int, maxHeaderBytes: Int, streamBufferBytes: Int?, idleTimeout: Duration?,
+        upload: URLSessionUploadPlan? = nil, uploadProgress: (@Sendable (Int64, Int64) -> Void, Int64)? = nil
+    ) {
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.stream = streamBufferBytes.map { BodyStreamBuffer(highWater: $0) }
         self.idleTimer = idleTimeout.map { URLSessionIdleTimer(limit: $0) }
+        self.temporaryBodyFile = upload?.temporaryFile
+        self.uploadProgress = uploadProgress.map { (report: $0.0, total: $0.1) }
+    }
+
+    deinit {
+        // Every path ends here, including a caller cancelled before the task existed.
+        if let temporaryBodyFile { try? FileManager.default.removeItem(at: temporaryBodyFile) }
     }
 
     // MARK: Caller side
@@ -183,6 +199,13 @@ final class URLSessionExchange: @unchecked Sendable {
         case nil:
             stream?.finish()
         }
+    }
+
+    /// URLSession reports `sent` body bytes out so far (delegate queue).
+    func didSendBody(totalBytesSent sent: Int64) {
+        guard let uploadProgress, sent > reportedBodyBytes else { return }
+        reportedBodyBytes = min(sent, uploadProgress.total)
+        uploadProgress.report(reportedBodyBytes, uploadProgress.total)
     }
 
     /// Whether the response head has been recorded.

@@ -24,7 +24,12 @@ import Foundation
 ///   per name, sorted by name. URLSession adds its own
 ///   `User-Agent`, `Accept-Language` and, for a `POST` with a body and no `Content-Type`,
 ///   `Content-Type: application/x-www-form-urlencoded`.
-/// - **Bodies**: `GET` and `HEAD` cannot carry one (`.dataLengthExceedsMaximum`, never sent).
+/// - **Bodies**: `GET` and `HEAD` cannot carry one (`.dataLengthExceedsMaximum`, never sent). An
+///   ``HTTPRequest/uploadBody`` goes out through `uploadTask`: a single whole file directly, memory pieces
+///   joined, and a mix (multipart framing around a file) through a temporary file composed by a streaming
+///   copy first (see `URLSessionUploadPlan`), so memory stays flat at the cost of a second pass over the disk.
+///   Progress comes from URLSession's `didSendBodyData`; on Linux, FoundationNetworking reports coarsely,
+///   sometimes only once, for the finished body.
 /// - **Decoding**: URLSession always offers and decodes gzip/deflate; on Linux it decodes even when
 ///   the caller set `Accept-Encoding`.
 /// - **Limits**: the header limit is checked on the parsed fields; the body limit as on curl.
@@ -81,14 +86,15 @@ public final class URLSessionTransport: Transport {
 
     /// Sends `request` and buffers the response. Throws ``TransportError`` or `CancellationError`.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let urlRequest = try makeURLRequest(request)
+        let (urlRequest, upload) = try await makeURLRequest(request)
         let exchange = URLSessionExchange(
             maxBodyBytes: options.maxResponseBodyBytes, maxHeaderBytes: options.maxResponseHeaderBytes,
-            streamBufferBytes: nil, idleTimeout: request.idleTimeout)
+            streamBufferBytes: nil, idleTimeout: request.idleTimeout, upload: upload,
+            uploadProgress: request.uploadProgress.map { ($0, request.bodyLength) })
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 exchange.start(.response(continuation), timeout: request.timeout ?? options.defaultTimeout) {
-                    makeTask(urlRequest, for: exchange)
+                    makeTask(urlRequest, upload: upload, for: exchange)
                 }
             }
         } onCancel: {
@@ -99,14 +105,15 @@ public final class URLSessionTransport: Transport {
     /// Sends `request` and returns once the response head has arrived. Throws ``TransportError`` or
     /// `CancellationError`; later failures come from the body's iterator.
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
-        let urlRequest = try makeURLRequest(request)
+        let (urlRequest, upload) = try await makeURLRequest(request)
         let exchange = URLSessionExchange(
             maxBodyBytes: options.maxResponseBodyBytes, maxHeaderBytes: options.maxResponseHeaderBytes,
-            streamBufferBytes: options.streamBufferBytes, idleTimeout: request.idleTimeout)
+            streamBufferBytes: options.streamBufferBytes, idleTimeout: request.idleTimeout, upload: upload,
+            uploadProgress: request.uploadProgress.map { ($0, request.bodyLength) })
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 exchange.start(.head(continuation), timeout: request.timeout) {
-                    makeTask(urlRequest, for: exchange)
+                    makeTask(urlRequest, upload: upload, for: exchange)
                 }
             }
         } onCancel: {
@@ -114,15 +121,37 @@ public final class URLSessionTransport: Transport {
         }
     }
 
-    private func makeTask(_ request: URLRequest, for exchange: URLSessionExchange) -> URLSessionDataTask {
-        let task = session.dataTask(with: request)
+    private func makeTask(
+        _ request: URLRequest, upload: URLSessionUploadPlan?, for exchange: URLSessionExchange
+    ) -> URLSessionDataTask {
+        let task: URLSessionDataTask
+        switch upload {
+        case .file(let file, _)?: task = session.uploadTask(with: request, fromFile: file)
+        case .data(let data)?: task = session.uploadTask(with: request, from: data)
+        case nil: task = session.dataTask(with: request)
+        }
         delegate.register(exchange, for: task)
         return task
     }
 
-    private func makeURLRequest(_ request: HTTPRequest) throws(TransportError) -> URLRequest {
+    /// The URLRequest for `request`, and how its ``HTTPRequest/uploadBody`` travels (nil without one).
+    private func makeURLRequest(_ request: HTTPRequest) async throws -> (URLRequest, URLSessionUploadPlan?) {
+        var urlRequest = try makeURLRequest(request, hasUpload: request.uploadBody != nil)
+        guard let body = request.uploadBody else { return (urlRequest, nil) }
+        if request.method == "GET" || request.method == "HEAD", body.length > 0 {
+            throw TransportError(
+                code: .dataLengthExceedsMaximum, requestSent: false,
+                message: "URLSession cannot send a body with \(request.method)")
+        }
+        let plan = try await URLSessionUploadPlan.make(for: body)
+        // The upload APIs take the body separately; the request must not carry one of its own.
+        urlRequest.httpBody = nil
+        return (urlRequest, plan)
+    }
+
+    private func makeURLRequest(_ request: HTTPRequest, hasUpload: Bool) throws(TransportError) -> URLRequest {
         try RequestPreflight.check(request)
-        if (request.method == "GET" || request.method == "HEAD") && !(request.body ?? Data()).isEmpty {
+        if !hasUpload && (request.method == "GET" || request.method == "HEAD") && !(request.body ?? Data()).isEmpty {
             // URLSession refuses this itself (as `.dataLengthExceedsMaximum`, after creating a task);
             // failing here keeps `requestSent` truthful.
             throw TransportError(
@@ -148,5 +177,12 @@ public final class URLSessionTransport: Transport {
                 request.timeout == nil ? max(interval, urlRequest.timeoutInterval) : interval
         }
         return urlRequest
+    }
+}
+
+extension HTTPRequest {
+    /// The number of body bytes this request sends.
+    var bodyLength: Int64 {
+        uploadBody?.length ?? Int64(body?.count ?? 0)
     }
 }

@@ -67,6 +67,13 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         }
     }
 
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        exchange(for: task)?.didSendBody(totalBytesSent: totalBytesSent)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let exchange = exchange(for: dataTask) else { return }
         exchange.idleTimer?.noteActivity()

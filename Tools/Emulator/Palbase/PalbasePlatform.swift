@@ -36,10 +36,8 @@ final class PalbasePlatform: Sendable {
                 throw PalbaseHTTPError(
                     status: 401, code: "invalid_api_key", description: "Missing or invalid apikey header")
             }
-            guard request.body.count <= maxBodyBytes else {
-                throw PalbaseHTTPError(
-                    status: 413, code: "payload_too_large", description: "The body exceeds \(maxBodyBytes) bytes")
-            }
+            let limit = bodyLimit(method: request.method, path: request.path)
+            guard request.body.count <= limit else { throw Self.payloadTooLarge(limit: limit) }
             let segments = try PalbaseRequestParser.segments(of: request.path)
             let query = try PalbaseRequestParser.query(request.query)
             var body = request.body
@@ -76,6 +74,33 @@ final class PalbasePlatform: Sendable {
             }
             return response
         }
+    }
+
+    /// The largest body Palbase reads for `method` at `path`: the route's own limit when a handler sets one
+    /// (an upload route), the platform's otherwise.
+    func bodyLimit(method: String, path: String) -> Int {
+        routeBodyLimit(method: method, path: path) ?? maxBodyBytes
+    }
+
+    /// A handler's limit for the route, or nil when the route keeps the platform's.
+    private func routeBodyLimit(method: String, path: String) -> Int? {
+        guard let segments = try? PalbaseRequestParser.segments(of: path) else { return nil }
+        return handlers.lazy.compactMap { $0.maxBodyBytes(method: method, segments: segments) }.first
+    }
+
+    /// The error for a request whose declared body is over its upload route's limit, answered before the body
+    /// is read (the emulator's `HTTPServer.Configuration.earlyResponse`); nil for anything else, which is read
+    /// and answered as usual. Only routes with their own limit are refused early, so every other route keeps
+    /// answering an oversized body after reading it, on a connection that stays open.
+    func earlyRefusal(_ head: HTTPServerRequestHead) -> PalbaseHTTPError? {
+        guard let length = head.contentLength, let limit = routeBodyLimit(method: head.method, path: head.path),
+            length > limit
+        else { return nil }
+        return Self.payloadTooLarge(limit: limit)
+    }
+
+    private static func payloadTooLarge(limit: Int) -> PalbaseHTTPError {
+        PalbaseHTTPError(status: 413, code: "payload_too_large", description: "The body exceeds \(limit) bytes")
     }
 
     /// The public documents under `/.well-known/` (no `apikey` needed: Apple fetches the association file

@@ -121,9 +121,17 @@ package protocol PalbaseRouteHandler: Sendable {
     /// The `<TEAM_ID>.<bundle id>` entries this handler publishes in `/.well-known/apple-app-site-association`
     /// (`webcredentials.apps`). The platform serves that file itself, with an empty list when no handler has one.
     func webCredentialApps(tenant: String, store: SQLiteDatabase) throws -> [String]
+
+    /// The largest body this handler reads for `method` at the percent-decoded `segments` when it is not the
+    /// platform's (an upload route), or nil. The platform answers a larger body 413 `payload_too_large`, and
+    /// refuses a larger declared `Content-Length` before reading any of it.
+    func maxBodyBytes(method: String, segments: [String]) -> Int?
 }
 
 extension PalbaseRouteHandler {
+    /// The platform's limit everywhere.
+    package func maxBodyBytes(method: String, segments: [String]) -> Int? { nil }
+
     /// Nothing to re-seed.
     package func didReset(store: SQLiteDatabase) throws {}
 

@@ -41,6 +41,22 @@ extension EmulatorServer {
         return response
     }
 
+    /// Refuses an upload whose declared body is over its Palbase route's limit before the server reads it,
+    /// logged like any other request (with no body); nil lets every other request through.
+    func earlyResponse(to head: HTTPServerRequestHead) -> HTTPServerResponse? {
+        guard !AdminAPI.covers(head.path), !configuration.mounts.contains(where: { $0.covers(head.path) }) else {
+            return nil
+        }
+        guard let refusal = palbase.earlyRefusal(head) else { return nil }
+        let requestID = "req_" + UUID().uuidString.lowercased()
+        let response = PalbaseEnvelope.response(for: refusal, requestID: requestID)
+        let request = HTTPServerRequest(method: head.method, target: head.target, headers: head.headers)
+        if let logID = try? requestLog.record(request, requestID: requestID) {
+            try? requestLog.complete(logID, status: response.status)
+        }
+        return response
+    }
+
     /// Routes to the mounted service covering the path, or to Palbase.
     private func answer(
         _ request: HTTPServerRequest, mount: EmulatorMount?, requestID: String

@@ -55,7 +55,11 @@ final class Connection {
             let head: RequestHead
             let body: Data
             do {
-                (head, body) = try reader.nextRequest { send(ResponseHead.continueResponse) }
+                head = try reader.nextHead()
+                if let early = core.configuration.earlyResponse?(HTTPServerRequestHead(head)) {
+                    return answerEarly(early, to: head)
+                }
+                body = try reader.body(of: head) { send(ResponseHead.continueResponse) }
             } catch {
                 switch error {
                 case .quiet, .broken: return .immediate
@@ -78,6 +82,17 @@ final class Connection {
             }
         }
         return .immediate
+    }
+
+    /// Sends the configuration's early answer instead of reading the body, then closes: the unread body
+    /// would otherwise be read as the next request. Draining what the client still sends (the linger)
+    /// gives it the chance to read the answer before the close.
+    private func answerEarly(_ response: HTTPServerResponse, to head: RequestHead) -> Ending {
+        var response = response
+        if case .stream = response.body { response.body = .bytes(Data()) }
+        var closing = head
+        closing.wantsKeepAlive = false
+        return respond(HandlerOutcome(response: response, writer: nil), to: closing) == .abort ? .immediate : .graceful
     }
 
     /// Runs the handler (and any stream producer) on a task and blocks this thread until the

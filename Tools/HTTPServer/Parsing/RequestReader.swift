@@ -39,21 +39,25 @@ final class RequestReader {
 
     deinit { scratch.deallocate() }
 
-    /// Reads the next request.
+    /// Reads the next request's head, leaving its body unread for ``body(of:sendContinue:)``.
     ///
     /// Time limits: a connection may wait `idleTimeout` for a request to start (its first one or
     /// the next on a kept-alive connection). Once a request has started, the whole header section
     /// must arrive within `readTimeout` of its first byte (a client trickling one byte at a time
     /// cannot hold the thread), and then every body read must make progress within `readTimeout`.
-    ///
-    /// - Parameter sendContinue: sends `100 Continue`; called when the client asked for it and no
-    ///   body byte has arrived yet. Returns false if the socket failed.
-    func nextRequest(sendContinue: () -> Bool) throws(Stop) -> (RequestHead, Data) {
+    func nextHead() throws(Stop) -> RequestHead {
         compact()
         if available == 0 {
             guard try fill(until: .after(limits.idleTimeout), midRequest: false) else { throw .quiet }
         }
-        let head = try readHead(deadline: .after(limits.readTimeout))
+        return try readHead(deadline: .after(limits.readTimeout))
+    }
+
+    /// Reads the body `head` announces.
+    ///
+    /// - Parameter sendContinue: sends `100 Continue`; called when the client asked for it and no
+    ///   body byte has arrived yet. Returns false if the socket failed.
+    func body(of head: RequestHead, sendContinue: () -> Bool) throws(Stop) -> Data {
         let body: Data
         switch head.framing {
         case .none:
@@ -71,7 +75,7 @@ final class RequestReader {
             if head.expectsContinue, available == 0, !sendContinue() { throw .broken }
             body = try readChunkedBody()
         }
-        return (head, body)
+        return body
     }
 
     private var available: Int { buffer.count - start }

@@ -58,6 +58,15 @@ enum Measure {
         return sorted[index]
     }
 
+    /// Resets the kernel's record of this process's peak RSS (`VmHWM`) to its current RSS, by writing 5 to
+    /// `/proc/self/clear_refs` (Linux 4.0 and later); `false` where that is not possible.
+    @discardableResult
+    static func resetPeakResident() -> Bool {
+        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+        defer { try? handle.close() }
+        return (try? handle.write(contentsOf: Data("5".utf8))) != nil
+    }
+
     /// The process's resident set size and its peak so far, in kilobytes, from /proc/self/status.
     static func residentKilobytes() -> (current: Int, peak: Int) {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }

@@ -2,12 +2,16 @@ import Foundation
 
 /// `swift run -c release --package-path Tools/Benchmarks Benchmarks [name…]`: runs the named benchmarks (all when none), each
 /// printing its figures and the ratios that its targets are judged by, measured in this one run.
+// The upload benchmark's sink runs as a child process of this executable (see UploadSink).
+if CommandLine.arguments.dropFirst().first == "--upload-sink" { UploadSink.serve() }
+
 let available: [(name: String, run: () async throws -> Void)] = [
     ("transport", TransportBenchmark.run),
     ("emulator", EmulatorBenchmark.run),
     ("palbe", PalbeBenchmark.run),
     ("codegen", CodegenBenchmark.run),
     ("chatbase", ChatbaseBenchmark.run),
+    ("upload", UploadBenchmark.run),
 ]
 let requested = Set(CommandLine.arguments.dropFirst())
 let unknown = requested.subtracting(available.map(\.name))

@@ -4,7 +4,7 @@
 
 // The bare-libcurl baseline's own shim: the root package's CCurl is not a product, and a second module
 // of that name in one graph would clash. curl_easy_setopt and curl_easy_getinfo are variadic, which Swift
-// cannot call: these typed wrappers are all the baseline loop needs.
+// cannot call: these typed wrappers are all the baseline loops need.
 static inline CURLcode bench_curl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
     return curl_easy_setopt(handle, option, value);
 }
@@ -12,6 +12,12 @@ static inline CURLcode bench_curl_easy_setopt_pointer(CURL *handle, CURLoption o
     return curl_easy_setopt(handle, option, value);
 }
 static inline CURLcode bench_curl_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+static inline CURLcode bench_curl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
+static inline CURLcode bench_curl_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
     return curl_easy_setopt(handle, option, value);
 }
 static inline CURLcode bench_curl_easy_setopt_write_function(CURL *handle, curl_write_callback callback) {

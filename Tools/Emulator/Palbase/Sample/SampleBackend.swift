@@ -5,7 +5,8 @@ import HTTPServer
 /// The Palbase sample backend: the controller routes `Specs/palbase/openapi.json` describes, mounted on the
 /// emulator as one `PalbaseRouteHandler`.
 ///
-/// It serves `health`, `todos.*` (list, create, get, update, delete, archive, lock), `rooms.create`,
+/// It serves `health`, `todos.*` (list, create, get, update, delete, archive, lock, and the `todos.attach`
+/// upload), `rooms.create`,
 /// `rooms.search` (QUERY), `messaging.send`, the schema-enforced `docs.insert`/`docs.get` under the sealed
 /// `/v1/docs`, and the OpenAPI document itself at `GET /openapi.json`.
 ///
@@ -43,8 +44,15 @@ package final class SampleBackend: PalbaseRouteHandler {
         settings.withLock { $0.todoQuota = quota }
     }
 
-    /// The sample tables, versions 100–102.
+    /// The sample tables, versions 100–103.
     package var migrations: [Migration] { SampleMigrations.all }
+
+    /// The attachment upload reads bodies up to its file limit plus framing; every other route keeps the
+    /// platform's limit.
+    package func maxBodyBytes(method: String, segments: [String]) -> Int? {
+        guard case .attachToTodo? = try? SampleRoute.match(method: method, segments: segments) else { return nil }
+        return SampleAttachmentRules.maxBodyBytes
+    }
 
     /// Nothing to re-seed; rate-limit buckets start over with the emptied tables.
     package func didReset(store: SQLiteDatabase) throws {
@@ -82,6 +90,7 @@ package final class SampleBackend: PalbaseRouteHandler {
         case .deleteTodo(let id): return try todos.delete(id: id)
         case .archiveTodo(let id): return try todos.archive(id: id)
         case .lockTodo(let id): return try todos.lock(id: id)
+        case .attachToTodo(let id): return try SampleAttachmentsController(context: context).attach(todoID: id)
         case .createRoom: return try rooms.create()
         case .searchRooms: return try rooms.search()
         case .sendMessage: return try SampleMessagingController(context: context).send()

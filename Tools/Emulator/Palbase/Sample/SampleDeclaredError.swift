@@ -90,4 +90,14 @@ extension SampleDeclaredError {
     package static let documentNotFound = SampleDeclaredError(
         code: "document_not_found", status: 404,
         summary: "No document with this id in the collection for the caller.", dataSchema: nil)
+
+    /// 413: the uploaded file is larger than the route accepts (`x-palbase-upload.max_bytes`).
+    package static let payloadTooLarge = SampleDeclaredError(
+        code: "payload_too_large", status: 413,
+        summary: "The file is larger than the upload accepts (see `x-palbase-upload`).", dataSchema: nil)
+
+    /// 415: the uploaded file's media type is not one the route accepts (`x-palbase-upload.content_types`).
+    package static let unsupportedMediaType = SampleDeclaredError(
+        code: "unsupported_media_type", status: 415,
+        summary: "The file's media type is not one the upload accepts (see `x-palbase-upload`).", dataSchema: nil)
 }

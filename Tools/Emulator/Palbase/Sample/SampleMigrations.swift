@@ -5,7 +5,7 @@
 /// are integer milliseconds since the epoch; lists and free-form objects are JSON text.
 package enum SampleMigrations {
     /// Every migration, ascending.
-    package static let all: [Migration] = [todos, rooms, documents]
+    package static let all: [Migration] = [todos, rooms, documents, attachments]
 
     static let todos = Migration(
         version: 100,
@@ -64,5 +64,25 @@ package enum SampleMigrations {
                 created_at INTEGER NOT NULL,
                 PRIMARY KEY (tenant, collection, id)
             );
+            """)
+
+    /// Files uploaded to `POST /todos/{id}/attachment`, bytes and all.
+    static let attachments = Migration(
+        version: 103,
+        sql: """
+            CREATE TABLE sample_attachments (
+                tenant TEXT NOT NULL,
+                id TEXT NOT NULL,
+                todo_id TEXT NOT NULL,
+                filename TEXT NOT NULL,
+                content_type TEXT NOT NULL,
+                size INTEGER NOT NULL,
+                sha256 TEXT NOT NULL,
+                caption TEXT,
+                bytes BLOB NOT NULL,
+                created_at INTEGER NOT NULL,
+                PRIMARY KEY (tenant, id)
+            );
+            CREATE INDEX sample_attachments_by_todo ON sample_attachments (tenant, todo_id);
             """)
 }

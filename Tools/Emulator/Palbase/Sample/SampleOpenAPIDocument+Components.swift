@@ -53,6 +53,12 @@ extension SampleOpenAPIDocument {
             ["oneOf": [schemaRef("BadRequestEnvelope"), schemaRef("ValidationErrorEnvelope")]]),
         "NotFound": jsonResponse("A declared not-found error; see `x-palbase-errors`.", schemaRef("ErrorEnvelope")),
         "Conflict": jsonResponse("A declared conflict; see `x-palbase-errors`.", schemaRef("ErrorEnvelope")),
+        "PayloadTooLarge": jsonResponse(
+            "`payload_too_large`: the upload is over its limit (refused before it is read when `Content-Length` "
+                + "already says so).",
+            schemaRef("ErrorEnvelope")),
+        "UnsupportedMediaType": jsonResponse(
+            "`unsupported_media_type`: the uploaded file's type is not accepted.", schemaRef("ErrorEnvelope")),
         "TooManyRequests": jsonResponse(
             "`rate_limited` with `Retry-After` when the API key exceeds its request rate, or a declared 429 listed in "
                 + "`x-palbase-errors` (no `Retry-After`).",

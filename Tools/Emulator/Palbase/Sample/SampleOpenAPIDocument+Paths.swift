@@ -60,6 +60,27 @@ extension SampleOpenAPIDocument {
                 success: ["200": jsonResponse("The todo with its new `locked_until`.", schemaRef("Todo"))],
                 errors: [.todoNotFound])
         ],
+        "/todos/{id}/attachment": [
+            "post": operation(
+                "todos.attach", tag: "todos", summary: "Attach a file to a todo",
+                description: "An upload route: one `multipart/form-data` POST with the file in the `file` part and an "
+                    + "optional `caption`. Answers the stored file's size and SHA-256. Clients check "
+                    + "`x-palbase-upload` before sending; a body that breaks it anyway answers `payload_too_large` "
+                    + "or `unsupported_media_type`.",
+                parameters: ["TodoID"],
+                body: [
+                    "required": true, "description": "The file and its caption.",
+                    "content": ["multipart/form-data": ["schema": schemaRef("AttachTodoBody")]],
+                ],
+                success: ["201": jsonResponse("The stored attachment.", schemaRef("Attachment"))],
+                errors: [.todoNotFound, .payloadTooLarge, .unsupportedMediaType], badRequest: "InvalidInput",
+                extra: [
+                    "x-palbase-upload": [
+                        "max_bytes": .int(SampleAttachmentRules.maxFileBytes),
+                        "content_types": .array(SampleAttachmentRules.contentTypes.map { .string($0) }),
+                    ]
+                ])
+        ],
         "/rooms": [
             "post": operation(
                 "rooms.create", tag: "rooms", summary: "Create a room",

@@ -28,6 +28,39 @@ extension SampleOpenAPIDocument {
 
     /// `components.schemas`.
     static let schemas: SampleSpecNode = [
+        "Attachment": [
+            "type": "object", "description": "A file stored by `todos.attach`.",
+            "required": ["id", "todo_id", "filename", "content_type", "size", "sha256", "caption"],
+            "properties": [
+                "id": opaqueID("att"),
+                "todo_id": ["type": "string", "description": "The todo the file is attached to."],
+                "filename": ["type": "string", "description": "The file name the upload's `file` part carried."],
+                "content_type": [
+                    "type": "string", "description": "The file's media type, lowercased, without parameters.",
+                ],
+                "size": ["type": "integer", "minimum": 0, "description": "The file's length in bytes."],
+                "sha256": [
+                    "type": "string", "description": "SHA-256 of the stored bytes, 64 lowercase hex digits.",
+                ],
+                "caption": ["type": ["string", "null"], "description": "The caption sent with the file, or null."],
+            ],
+        ],
+        "AttachTodoBody": [
+            "type": "object", "required": ["file"],
+            "description": .string(
+                "Input of `todos.attach`, sent as `multipart/form-data`: the `file` part, plus an optional "
+                    + "`caption` text part."),
+            "properties": [
+                "file": [
+                    "type": "string", "format": "binary",
+                    "description": "The file: a PNG or JPEG image, or a PDF, of at most 5 MiB.",
+                ],
+                "caption": [
+                    "type": "string", "maxLength": .int(SampleAttachmentRules.maxCaptionLength),
+                    "description": "A short caption; too long answers `validation_error`.",
+                ],
+            ],
+        ],
         "Visibility": [
             "type": "string", "enum": .array(SampleVisibility.allCases.map { .string($0.rawValue) }),
             "description": "Who can see a record. Three values are Swift keywords, so generated enums escape them.",

@@ -8,7 +8,9 @@ import Foundation
 /// Conventions the code generator relies on: operation ids are `<namespace>.<method>` (`health` has no dot,
 /// `messaging.send` is in a reserved namespace); declared errors sit in `x-palbase-errors` as
 /// `{code, status, description, data?}`; nullable fields are `type: [T, "null"]`; `rooms.search` uses the
-/// OpenAPI 3.2 `query` operation key plus `x-palbase-method: QUERY` — the one deliberate departure from 3.1.
+/// OpenAPI 3.2 `query` operation key plus `x-palbase-method: QUERY` — the one deliberate departure from 3.1;
+/// `todos.attach` is an upload: a `multipart/form-data` body with a binary `file` and its limits in
+/// `x-palbase-upload: {max_bytes, content_types}`.
 package enum SampleOpenAPIDocument {
     /// The document as a JSON tree.
     package static let document: SampleSpecNode = [
@@ -77,7 +79,8 @@ package enum SampleOpenAPIDocument {
         return headers.map { response.merging(["headers": $0]) } ?? response
     }
 
-    /// One operation: its `responses` gain `400` (unless `badRequest` is nil), `404`/`409` when a declared
+    /// One operation: its `responses` gain `400` (unless `badRequest` is nil), `404`/`409`/`413`/`415` when a
+    /// declared
     /// error has that status, `429` and `default`; `x-palbase-errors` lists `errors` when there are any.
     static func operation(
         _ id: String, tag: String, summary: String, description: String, parameters: [String] = [],
@@ -89,6 +92,10 @@ package enum SampleOpenAPIDocument {
         let statuses = Set(errors.map(\.status))
         if statuses.contains(404) { responses = responses.merging(["404": ref("responses", "NotFound")]) }
         if statuses.contains(409) { responses = responses.merging(["409": ref("responses", "Conflict")]) }
+        if statuses.contains(413) { responses = responses.merging(["413": ref("responses", "PayloadTooLarge")]) }
+        if statuses.contains(415) {
+            responses = responses.merging(["415": ref("responses", "UnsupportedMediaType")])
+        }
         responses = responses.merging([
             "429": ref("responses", "TooManyRequests"), "default": ref("responses", "Error"),
         ])

@@ -12,6 +12,7 @@ package enum SampleRoute: Sendable, Equatable {
     case deleteTodo(id: String)
     case archiveTodo(id: String)
     case lockTodo(id: String)
+    case attachToTodo(id: String)
     case createRoom
     case searchRooms
     case sendMessage
@@ -51,6 +52,9 @@ package enum SampleRoute: Sendable, Equatable {
         case 3:
             if segments[0] == "todos" && segments[2] == "archive" { return ["POST": .archiveTodo(id: segments[1])] }
             if segments[0] == "todos" && segments[2] == "lock" { return ["POST": .lockTodo(id: segments[1])] }
+            if segments[0] == "todos" && segments[2] == "attachment" {
+                return ["POST": .attachToTodo(id: segments[1])]
+            }
             if segments[0] == "v1" && segments[1] == "docs" {
                 return ["POST": .insertDocument(collection: segments[2])]
             }

@@ -134,12 +134,14 @@ struct SampleTodosController {
         return .json(updated.json)
     }
 
-    /// DELETE /todos/{id} → 204.
+    /// DELETE /todos/{id} → 204; the todo's attachments go with it.
     func delete(id: String) throws -> PalbaseResponse {
         try store.transaction {
             try ensureUnlocked(try fetch(id))
             try store.execute(
                 "DELETE FROM sample_todos WHERE tenant = ? AND id = ?", [.text(context.tenant), .text(id)])
+            try store.execute(
+                "DELETE FROM sample_attachments WHERE tenant = ? AND todo_id = ?", [.text(context.tenant), .text(id)])
         }
         return .noContent
     }
