@@ -27,15 +27,16 @@ import Testing
             #expect(files.contains(EmulatorConfiguration.databaseFileName))
             var bytes = Data()
             for file in files { bytes.append(try Data(contentsOf: directory.appendingPathComponent(file))) }
+            // Booleans and short names only: a failure must not print the database.
             let text = String(decoding: bytes, as: UTF8.self)
-            #expect(text.contains("purse_card_tokens"), "the file holds the Purse tables")
-            #expect(text.contains("4242"), "the last four digits are kept")
-            for number in numbers {
-                #expect(!text.contains(number), "card number \(number) in the database file")
-                #expect(!text.contains(number.suffix(12)), "most of \(number) in the database file")
-            }
-            #expect(!text.contains("\"\(cvv)\""), "a CVV in the database file")
-            #expect(!text.contains("cvv"), "a card body in the database file")
+            let holdsTables = text.contains("purse_card_tokens")
+            let holdsLastFour = text.contains("4242")
+            #expect(holdsTables, "the file holds the Purse tables")
+            #expect(holdsLastFour, "the last four digits are kept")
+            let leakedNumbers = numbers.filter { text.contains($0) || text.contains($0.suffix(12)) }
+            #expect(leakedNumbers.isEmpty, "card numbers in the database file")
+            let cvvLeaked = text.contains("\"\(cvv)\"") || text.contains("cvv")
+            #expect(!cvvLeaked, "a CVV or a card body in the database file")
         }
     }
 }

@@ -139,3 +139,19 @@ import Testing
         }
     }
 }
+
+@Suite struct PurseStandardMountTests {
+    @Test func theStandardConfigurationMountsPurse() async throws {
+        var configuration = EmulatorConfiguration.standard(port: 0, storage: .inMemory)
+        configuration.palbaseHandlers = []
+        try await withEmulator(configuration) { _, http async throws in
+            let health = try #require(try await http.send("GET", "/__emulator/health").json)
+            let purse = health["mounts"]?.arrayValue?.first { $0["prefix"] == "/purse" }
+            #expect(purse?["service"] == "purse")
+            var client = PurseTestClient(http: http)
+            client.http.defaultHeaders = [:]
+            let session = try await client.createSession()
+            #expect(try await client.initialize(session).status == 200)
+        }
+    }
+}
