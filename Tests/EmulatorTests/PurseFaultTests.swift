@@ -36,7 +36,14 @@ import Testing
             let token = try await client.token(session, number: "4242424242424242")
             let key = UUID().uuidString
             let body = client.cardBody(token: token)
-            try server.addFault(.dropBeforeExecuting, method: "POST", pathPrefix: "/purse/checkout", count: 1)
+            // Through the admin API's JSON, as tools outside the process add it.
+            let rule = try await client.http.send(
+                "POST", "/__emulator/faults",
+                json:
+                    #"{"method":"POST","path_prefix":"/purse/checkout","count":1,"action":{"type":"drop_before_executing"}}"#
+            )
+            #expect(rule.status == 201, "\(rule.text)")
+            #expect(try server.faults.all().map(\.action) == [.dropBeforeExecuting])
             await #expect(throws: (any Error).self) { try await client.validate(session, key: key, body: body) }
             #expect(try await client.payments(session)["count"] == 0)
             let status = try #require(try await client.status(session).json)
@@ -101,6 +108,16 @@ import Testing
             await #expect(throws: (any Error).self) { try await client.createSession() }
             #expect(try server.store.query("SELECT 1 FROM purse_sessions").count == 1)
             #expect(try server.faults.all().isEmpty)
+
+            // A delayed replay is as slow as the execution would have been (a lower bound: load only adds).
+            let token = try await client.token(session, number: "4242424242424242")
+            let key = UUID().uuidString
+            #expect(try await client.validate(session, key: key, body: client.cardBody(token: token)).status == 200)
+            try server.addFault(.delay(milliseconds: 300), method: "POST", pathPrefix: "/purse/checkout", count: 1)
+            let started = ContinuousClock.now
+            let replay = try await client.validate(session, key: key, body: client.cardBody(token: token))
+            #expect(ContinuousClock.now - started >= .milliseconds(300))
+            #expect(replay.header("Idempotent-Replayed") == "true")
         }
     }
 

@@ -11,7 +11,7 @@ import SDKCrypto
 ///    claimed is 409 `SESSION_ALREADY_SUBMITTED_ERROR` with the stored outcome; an expired session 410; an
 ///    invalid body 400/422 (nothing stored, the session stays open). Otherwise the key is recorded as executing
 ///    and the session is claimed.
-/// 2. A `delay` fault waits here, with the key in flight.
+/// 2. A `delay` fault waits here, with the key in flight (and before a replay or a refusal, which are as slow).
 /// 3. **Execute** (one transaction): the payment row, the session's status and the stored answer.
 struct PurseValidateController {
     let context: PurseContext
@@ -38,14 +38,22 @@ struct PurseValidateController {
         }
         let fingerprint = SHA256.hash(Data((id + "\n").utf8) + context.http.body)
             .map { String(format: "%02x", $0) }.joined()
-        switch try claim(id, key: key, fingerprint: fingerprint) {
+        let claimed: Claim
+        do {
+            claimed = try claim(id, key: key, fingerprint: fingerprint)
+        } catch {
+            await hold()
+            throw error
+        }
+        switch claimed {
         case .replay(let status, let body):
+            await hold()
             var headers = HTTPHeaders()
             headers.set("Content-Type", "application/json")
             headers.set("Idempotent-Replayed", "true")
             return HTTPServerResponse(status: status, headers: headers, body: body)
         case .claimed(let plan):
-            if let delay = context.request.delay { try? await Task.sleep(for: delay) }
+            await hold()
             do {
                 return try execute(plan, sessionID: id, key: key)
             } catch {
@@ -53,6 +61,12 @@ struct PurseValidateController {
                 throw error
             }
         }
+    }
+
+    /// Waits out a `delay` fault: after the claim, so an executing key stays in flight meanwhile; a replay or
+    /// a refusal is as slow as an execution would have been.
+    private func hold() async {
+        if let delay = context.request.delay { try? await Task.sleep(for: delay) }
     }
 
     // MARK: - Claim
