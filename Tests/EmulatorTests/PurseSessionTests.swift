@@ -155,3 +155,34 @@ import Testing
         }
     }
 }
+
+@Suite struct PurseMethodStateTests {
+    @Test func anAdminDisabledMethodIsListedDisabledAndRefused() async throws {
+        try await withPurse { _, client async throws in
+            let session = try await client.createSession()
+            let set = try await client.http.send(
+                "PUT", "/__emulator/purse/methods/creditcard/disabled",
+                json: #"{"code":"METHOD_UNSTABLE","message":"The acquirer is degraded"}"#)
+            #expect(set.status == 200, "\(set.text)")
+            let methods = try #require(try await client.initialize(session).json?["methods"]?.arrayValue)
+            let card = try #require(methods.first { $0["id"] == "creditcard" })
+            #expect(card["disabled"]?["code"] == "METHOD_UNSTABLE")
+            #expect(card["disabled"]?["message"] == "The acquirer is degraded")
+
+            let token = try await client.token(session, number: "4242424242424242")
+            let refused = try await client.validate(
+                session, key: UUID().uuidString, body: client.cardBody(token: token))
+            expectProblem(refused, 422, "USAGE_LIMIT_ERROR")
+            #expect(try await client.payments(session)["count"] == 0)
+
+            #expect(try await client.http.send("DELETE", "/__emulator/purse/methods/creditcard/disabled").status == 204)
+            let enabled = try #require(try await client.initialize(session).json?["methods"]?[0])
+            #expect(enabled["disabled"] == .null)
+            let paid = try await client.validate(session, key: UUID().uuidString, body: client.cardBody(token: token))
+            #expect(paid.json?["global_status"] == "SUCCESS")
+            let unknown = try await client.http.send(
+                "PUT", "/__emulator/purse/methods/cash/disabled", json: #"{"code":"METHOD_UNSTABLE"}"#)
+            #expect(unknown.status == 404)
+        }
+    }
+}

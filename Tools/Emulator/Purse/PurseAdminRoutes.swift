@@ -14,6 +14,8 @@ import HTTPServer
 /// | GET `sessions/{id}` | | the session (status, `submit_key`, `payment_id`, times); 404 `not_found` |
 /// | GET `sessions/{id}/payments` | | `{"session_id","count","payments":[…]}`, oldest first |
 /// | GET `payments` | | `{"count","payments":[…]}`: every session's, oldest first |
+/// | PUT `methods/{id}/disabled` | `{"code","message"?}` (`METHOD_UNSTABLE`, `TOKEN_INIT_FAILED`, …) | 200 `{"method","disabled"}`: `init` lists the method with this state and `validate` refuses it (422 `USAGE_LIMIT_ERROR`) |
+/// | DELETE `methods/{id}/disabled` | | 204: back to the amount rules |
 struct PurseAdminRoutes {
     let server: EmulatorServer
 
@@ -55,6 +57,21 @@ struct PurseAdminRoutes {
         case ("GET", ["payments"]):
             let payments = try PursePayment.all(sessionID: nil, store: store)
             return Self.json(["count": .int(payments.count), "payments": .array(payments.map(\.adminJSON))])
+        case ("PUT", let path) where path.count == 3 && path[0] == "methods" && path[2] == "disabled":
+            guard PurseMethod.named(path[1]) != nil else { throw PalbaseHTTPError.notFound(request.path) }
+            guard let fields = SampleJSON.parse(request.body)?.objectValue,
+                let code = fields["code"]?.stringValue, !code.isEmpty, code.count <= 64
+            else { throw PalbaseHTTPError.badRequest("code must be a short string") }
+            let message = fields["message"]?.stringValue ?? code
+            try store.execute(
+                "INSERT OR REPLACE INTO purse_method_states (method_id, code, message) VALUES (?, ?, ?)",
+                [.text(path[1]), .text(code), .text(message)])
+            return Self.json([
+                "method": .string(path[1]), "disabled": ["code": .string(code), "message": .string(message)],
+            ])
+        case ("DELETE", let path) where path.count == 3 && path[0] == "methods" && path[2] == "disabled":
+            try store.execute("DELETE FROM purse_method_states WHERE method_id = ?", [.text(path[1])])
+            return HTTPServerResponse(status: 204)
         case (_, ["clock"]):
             throw PalbaseHTTPError.methodNotAllowed(request.method, allowed: ["DELETE", "GET", "PUT"])
         default:

@@ -23,7 +23,10 @@ struct PurseCheckoutController {
         }
         if session.isExpired(now: context.now) { throw PurseAPIError.sessionExpired }
         let paid = session.paymentID != nil
-        let methods = PurseMethod.catalogue.filter { !disabled.contains($0.id) }.map { $0.json(amount: session.amount) }
+        let states = try PurseMethod.adminStates(store: context.store)
+        let methods = PurseMethod.catalogue.filter { !disabled.contains($0.id) }.map { method in
+            method.json(amount: session.amount, override: states[method.id])
+        }
         return context.json([
             "session": [
                 "id": .string(session.id), "status": .string(session.clientStatus(now: context.now)),

@@ -40,7 +40,17 @@ struct PurseMethod {
         catalogue.first { $0.id == id }
     }
 
-    /// The server disabled state for a session of `amount`: `MIN_AMOUNT_NOT_MET`, `MAX_AMOUNT_EXCEEDED`, or nil.
+    /// The disabled states the admin API set (`METHOD_UNSTABLE`, `TOKEN_INIT_FAILED`, …) by method id.
+    static func adminStates(store: SQLiteDatabase) throws -> [String: AnyCodableValue] {
+        var states: [String: AnyCodableValue] = [:]
+        for row in try store.query("SELECT * FROM purse_method_states") {
+            guard let id = row.string("method_id"), let code = row.string("code") else { continue }
+            states[id] = ["code": .string(code), "message": .string(row.string("message") ?? code), "details": .null]
+        }
+        return states
+    }
+
+    /// The server disabled state for a session of `amount`: `MIN_AMOUNT_NOT_MET`, `MAX_AMOUNT_EXCEEDED`, or null.
     func disabledState(amount: Int) -> AnyCodableValue {
         if let minAmount, amount < minAmount {
             return [
@@ -57,15 +67,15 @@ struct PurseMethod {
         return .null
     }
 
-    /// The method as C1 lists it.
-    func json(amount: Int) -> AnyCodableValue {
+    /// The method as C1 lists it; `override` (an admin-set state) wins over the amount rules.
+    func json(amount: Int, override: AnyCodableValue? = nil) -> AnyCodableValue {
         [
             "id": .string(id), "partner": .string(partner), "method": .string(method),
             "is_secondary": .bool(isSecondary),
             "position": .int(position), "min_amount": minAmount.map(AnyCodableValue.int) ?? .null,
             "max_amount": maxAmount.map(AnyCodableValue.int) ?? .null, "integration_type": .string(integrationType),
             "requires_plugin": requiresPlugin.map(AnyCodableValue.string) ?? .null,
-            "can_be_registered": .bool(canBeRegistered), "disabled": disabledState(amount: amount),
+            "can_be_registered": .bool(canBeRegistered), "disabled": override ?? disabledState(amount: amount),
         ]
     }
 }

@@ -60,5 +60,10 @@ enum PurseMigrations {
                 created_at INTEGER NOT NULL
             );
             CREATE INDEX purse_idempotency_by_session ON purse_idempotency (session_id, created_at);
+            CREATE TABLE purse_method_states (
+                method_id TEXT PRIMARY KEY,
+                code TEXT NOT NULL,
+                message TEXT NOT NULL
+            );
             """)
 }

@@ -120,6 +120,12 @@ struct PurseValidateController {
                 status: 400, code: "PAYMENT_METHOD_NOT_FOUND_IN_SESSION",
                 detail: "The session offers no such primary method", errors: [("/items/0/method", "unknown method")])
         }
+        if let state = try PurseMethod.adminStates(store: context.store)[method.id] {
+            throw PurseAPIError(
+                status: 422, code: "USAGE_LIMIT_ERROR",
+                detail: "The method is disabled: \(state["code"]?.stringValue ?? "")",
+                errors: [("/items/0/method", "disabled")])
+        }
         let amount = item["amount"]?.intValue ?? session.amount
         guard amount == session.amount, method.disabledState(amount: amount) == .null else {
             throw PurseAPIError(
