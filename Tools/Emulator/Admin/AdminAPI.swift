@@ -20,7 +20,7 @@ import HTTPServer
 /// | DELETE `pow?path_prefix=` | 204 |
 /// | `chatbase/…` | agents, conversation status, identity tokens: see `ChatbaseAdminRoutes` |
 /// | `auth/…` | auth settings, clock offset, users, sessions, MFA flags: see `AuthAdminRoutes` |
-/// | `purse/…` | settings, clock offset, sessions and their payments: see `PurseAdminRoutes` |
+/// | `purse/…` | settings, clock offset, sessions and their payments, method states: see `PurseAdminRoutes` |
 struct AdminAPI: Sendable {
     static let prefix = "/__emulator"
 
