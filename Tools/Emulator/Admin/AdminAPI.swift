@@ -20,6 +20,7 @@ import HTTPServer
 /// | DELETE `pow?path_prefix=` | 204 |
 /// | `chatbase/…` | agents, conversation status, identity tokens: see `ChatbaseAdminRoutes` |
 /// | `auth/…` | auth settings, clock offset, users, sessions, MFA flags: see `AuthAdminRoutes` |
+/// | `purse/…` | settings, clock offset, sessions and their payments, method states: see `PurseAdminRoutes` |
 struct AdminAPI: Sendable {
     static let prefix = "/__emulator"
 
@@ -90,6 +91,8 @@ struct AdminAPI: Sendable {
                 return try ChatbaseAdminRoutes(server: server).respond(to: request, path: Array(path.dropFirst()))
             case (_, let path) where path.first == "auth":
                 return try AuthAdminRoutes(server: server).respond(to: request, path: Array(path.dropFirst()))
+            case (_, let path) where path.first == "purse":
+                return try PurseAdminRoutes(server: server).respond(to: request, path: Array(path.dropFirst()))
             case (_, let path) where Self.routes.contains(path.joined(separator: "/")):
                 throw PalbaseHTTPError.methodNotAllowed(request.method, allowed: Self.methods(for: path))
             default:

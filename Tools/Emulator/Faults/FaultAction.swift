@@ -7,8 +7,12 @@ package enum FaultAction: Sendable, Equatable {
     case status(Int, error: String, description: String = "Injected fault", retryAfter: Int? = nil)
     /// Wait, then run and answer the request normally.
     case delay(milliseconds: Int)
-    /// Run the request, then close the connection without sending a byte of the answer.
+    /// Run the request, then close the connection without sending a byte of the answer (on Purse's `validate`,
+    /// the payment exists and the client cannot know it: an unknown outcome). Also spelled `executeThenDrop`.
     case dropBeforeResponse
+    /// Close the connection without running the request or sending a byte: nothing happened server-side, but
+    /// the client cannot tell this from `dropBeforeResponse`.
+    case dropBeforeExecuting
     /// Run the request, send the status line and headers, then close.
     case dropAfterHeaders
     /// Run the request, send the headers and the first `afterBytes` bytes of the body, then close.
@@ -21,6 +25,9 @@ package enum FaultAction: Sendable, Equatable {
     package static func retryAfter(seconds: Int, status: Int = 429, error: String = "rate_limited") -> FaultAction {
         .status(status, error: error, description: "Retry after \(seconds) s", retryAfter: seconds)
     }
+
+    /// Run the request, then drop the answer: `dropBeforeResponse` by the name Purse tests use.
+    package static let executeThenDrop = FaultAction.dropBeforeResponse
 
     /// A reason the action cannot be used, or nil when it is valid.
     var validationFailure: String? {
@@ -35,7 +42,7 @@ package enum FaultAction: Sendable, Equatable {
             if afterBytes < 0 { return "after_bytes must not be negative" }
         case .malformedJSON(let status):
             if !(100...599).contains(status) { return "status must be 100…599" }
-        case .dropBeforeResponse, .dropAfterHeaders:
+        case .dropBeforeResponse, .dropBeforeExecuting, .dropAfterHeaders:
             break
         }
         return nil
@@ -47,8 +54,9 @@ extension FaultAction: Codable {
         case type, status, error, errorDescription, retryAfter, milliseconds, afterBytes, seconds
     }
 
-    /// Decodes `{"type": "status" | "delay" | "drop_before_response" | "drop_after_headers" | "drop_mid_body" |
-    /// "malformed_json" | "retry_after", …}` (keys already converted from snake_case).
+    /// Decodes `{"type": "status" | "delay" | "drop_before_response" | "execute_then_drop" | "drop_before_executing" |
+    /// "drop_after_headers" | "drop_mid_body" | "malformed_json" | "retry_after", …}` (keys already converted from
+    /// snake_case; `execute_then_drop` is `drop_before_response`).
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(String.self, forKey: .type) {
@@ -65,8 +73,10 @@ extension FaultAction: Codable {
                 error: try container.decodeIfPresent(String.self, forKey: .error) ?? "rate_limited")
         case "delay":
             self = .delay(milliseconds: try container.decode(Int.self, forKey: .milliseconds))
-        case "drop_before_response":
+        case "drop_before_response", "execute_then_drop":
             self = .dropBeforeResponse
+        case "drop_before_executing":
+            self = .dropBeforeExecuting
         case "drop_after_headers":
             self = .dropAfterHeaders
         case "drop_mid_body":
@@ -94,6 +104,8 @@ extension FaultAction: Codable {
             try container.encode(milliseconds, forKey: .milliseconds)
         case .dropBeforeResponse:
             try container.encode("drop_before_response", forKey: .type)
+        case .dropBeforeExecuting:
+            try container.encode("drop_before_executing", forKey: .type)
         case .dropAfterHeaders:
             try container.encode("drop_after_headers", forKey: .type)
         case .dropMidBody(let afterBytes):

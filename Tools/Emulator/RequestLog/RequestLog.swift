@@ -12,8 +12,12 @@ package struct RequestLog: Sendable {
         self.capacity = max(1, capacity)
     }
 
+    /// The body logged in place of a redacted one.
+    static let redactedBody = Data("[redacted]".utf8)
+
     /// Records an arriving request and returns its log id; older entries beyond the capacity are dropped.
-    func record(_ request: HTTPServerRequest, requestID: String) throws -> Int64 {
+    /// With `redactingBody`, the body is never written (card data): `[redacted]` stands in for it.
+    func record(_ request: HTTPServerRequest, requestID: String, redactingBody: Bool = false) throws -> Int64 {
         // Rendered by hand (same bytes as the encoder's `[{"name","value"}]`, sorted keys): it runs
         // on every request.
         let headerJSON = AnyCodableValue.array(
@@ -27,7 +31,8 @@ package struct RequestLog: Sendable {
                 """,
                 [
                     .text(requestID), .text(request.method), .text(request.path), SQLiteValue(request.query),
-                    .text(headerJSON), .blob(request.body), .text(EmulatorJSON.timestamp()),
+                    .text(headerJSON), .blob(redactingBody ? Self.redactedBody : request.body),
+                    .text(EmulatorJSON.timestamp()),
                 ])
             let id = store.lastInsertRowID
             // Trimmed every 64 inserts rather than on each: the log holds at most `capacity` + 63

@@ -9,10 +9,10 @@ extension EmulatorConfiguration {
         [SampleBackend(), AuthService()]
     }
 
-    /// The services `sdk emulator start` mounts under their prefixes (Chatbase now, Purse once it exists); fresh
-    /// instances on every read.
+    /// The services `sdk emulator start` mounts under their prefixes (Chatbase, Purse); fresh instances on every
+    /// read.
     package static var standardServices: [(prefix: String, service: any EmulatorService)] {
-        [("/api/sdk", ChatbaseEmulator())]
+        [("/api/sdk", ChatbaseEmulator()), ("/purse", PurseEmulator())]
     }
 
     /// What `sdk emulator start` runs: every standard handler and service, on `port`, storing in `storage`.

@@ -10,9 +10,12 @@ extension EmulatorServer {
             return await AdminAPI(server: self).respond(to: request)
         }
         let requestID = "req_" + UUID().uuidString.lowercased()
-        // The log and the fault table are aids: if the database fails, the request is still answered.
-        let logID = try? requestLog.record(request, requestID: requestID)
         let mount = configuration.mounts.filter { $0.covers(request.path) }.max { $0.prefix.count < $1.prefix.count }
+        // The log and the fault table are aids: if the database fails, the request is still answered.
+        let logID = try? requestLog.record(
+            request, requestID: requestID,
+            redactingBody: mount?.service?.redactsLoggedBody(subpath: Self.subpath(of: request.path, under: mount))
+                == true)
         let shape = mount?.errorShape ?? .palbase
         var response: HTTPServerResponse
         switch try? faults.take(method: request.method, path: request.path)?.action {
@@ -22,9 +25,14 @@ extension EmulatorServer {
                 headers: retryAfter.map { [("Retry-After", String($0))] } ?? [])
         case .malformedJSON(let status):
             response = Self.malformedJSON(status: status, requestID: requestID)
+        case .delay(let milliseconds) where mount?.service?.appliesDelayFaults == true:
+            // The service waits at its own execution point (Purse: after claiming the idempotency key).
+            response = await answer(request, mount: mount, requestID: requestID, delay: .milliseconds(milliseconds))
         case .delay(let milliseconds):
             try? await Task.sleep(for: .milliseconds(milliseconds))
             response = await answer(request, mount: mount, requestID: requestID)
+        case .dropBeforeExecuting:
+            response = HTTPServerResponse(status: 500, fault: .closeBeforeResponding)
         case .dropBeforeResponse:
             response = await answer(request, mount: mount, requestID: requestID)
             response.fault = .closeBeforeResponding
@@ -59,7 +67,7 @@ extension EmulatorServer {
 
     /// Routes to the mounted service covering the path, or to Palbase.
     private func answer(
-        _ request: HTTPServerRequest, mount: EmulatorMount?, requestID: String
+        _ request: HTTPServerRequest, mount: EmulatorMount?, requestID: String, delay: Duration? = nil
     ) async
         -> HTTPServerResponse
     {
@@ -69,10 +77,10 @@ extension EmulatorServer {
                 status: 404, code: mount.errorShape.notFoundCode, message: "No service is mounted at \(mount.prefix)",
                 path: request.path, requestID: requestID)
         }
-        let subpath = String(request.path.dropFirst(mount.prefix.count))
-        let serviceRequest = EmulatorServiceRequest(
-            http: request, subpath: subpath.isEmpty ? "/" : subpath, mountPrefix: mount.prefix, requestID: requestID,
-            store: store)
+        var serviceRequest = EmulatorServiceRequest(
+            http: request, subpath: Self.subpath(of: request.path, under: mount), mountPrefix: mount.prefix,
+            requestID: requestID, store: store)
+        serviceRequest.delay = delay
         do {
             return try await service.handle(serviceRequest)
         } catch {
@@ -82,6 +90,13 @@ extension EmulatorServer {
                 status: 500, code: mount.errorShape.internalErrorCode, message: "Internal emulator error",
                 path: request.path, requestID: requestID)
         }
+    }
+
+    /// The raw path below the mount's prefix, starting with `/`; the path itself without a mount.
+    private static func subpath(of path: String, under mount: EmulatorMount?) -> String {
+        guard let mount else { return path }
+        let subpath = String(path.dropFirst(mount.prefix.count))
+        return subpath.isEmpty ? "/" : subpath
     }
 
     /// A JSON response whose body stops mid-object, as from a broken proxy.

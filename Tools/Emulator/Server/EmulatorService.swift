@@ -18,9 +18,22 @@ package protocol EmulatorService: Sendable {
 
     /// Called after the admin `reset` emptied the service tables, inside the same transaction.
     func didReset(store: SQLiteDatabase) throws
+
+    /// True when a `delay` fault should reach the service as `EmulatorServiceRequest.delay` instead of the
+    /// platform waiting before it: the service waits where it matters (Purse: while a `validate` is in flight).
+    var appliesDelayFaults: Bool { get }
+
+    /// True when the request log must not keep the body of requests to `subpath` (Purse: card data).
+    func redactsLoggedBody(subpath: String) -> Bool
 }
 
 extension EmulatorService {
     /// Nothing to re-seed.
     package func didReset(store: SQLiteDatabase) throws {}
+
+    /// The platform waits before the service sees the request.
+    package var appliesDelayFaults: Bool { false }
+
+    /// Every body is logged.
+    package func redactsLoggedBody(subpath: String) -> Bool { false }
 }

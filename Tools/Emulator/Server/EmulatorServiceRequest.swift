@@ -13,6 +13,9 @@ package struct EmulatorServiceRequest: Sendable {
     package let requestID: String
     /// The emulator's database.
     package let store: SQLiteDatabase
+    /// A `delay` fault's wait, for a service whose `appliesDelayFaults` is true: it waits at its own execution
+    /// point. Nil when no delay fault matched.
+    package var delay: Duration?
     /// Where the service "sends" emails and SMS.
     package var inbox: EmulatorInbox { EmulatorInbox(store: store) }
 }

@@ -1,0 +1,187 @@
+import ErrorCore
+import Foundation
+import HTTPServer
+
+/// The Purse payment API (`/purse`): the merchant's session endpoint and the checkout API C0–C4 of
+/// `purse.md`, backed by the emulator's SQLite (tables in migrations 400–499).
+///
+/// ```swift
+/// var configuration = EmulatorConfiguration.testing()
+/// configuration.mount(PurseEmulator(), at: "/purse")
+/// ```
+///
+/// - `POST /payment/v2/client-sessions` (header `x-api-key: <merchantAPIKey>`) mints a session and its
+///   `widgetData`, whose `api_root` is this mount (`http://<Host>/purse`).
+/// - The checkout routes take `Authorization: Bearer <session_secret>`. `validate` needs an `Idempotency-Key`:
+///   the same key and body get the stored answer with `Idempotent-Replayed: true`, another body 422, a key
+///   still executing 409 with `Retry-After: 1`; a session takes one payment.
+/// - Expiry follows the service's clock: the real time plus `clockOffset` (admin `purse/clock`).
+/// - A `delay` fault on `validate` waits after the key is claimed, so the key is in flight meanwhile; card
+///   request bodies never reach the request log.
+///
+/// Errors are `application/problem+json` with the contract's `error_code`s.
+package struct PurseEmulator: EmulatorService {
+    /// The merchant API key a fresh service accepts.
+    package static let defaultMerchantAPIKey = "sk_test_purse_emulator"
+
+    /// The `x-api-key` the merchant endpoint accepts.
+    package let merchantAPIKey: String
+    /// How long a new session lives.
+    package let sessionLifetime: Duration
+    /// How long an `UNCERTAIN` payment takes to settle to `SUCCESS` (seen on C4).
+    package let settleDelay: Duration
+    private let clock: @Sendable () -> Date
+    private let offset = Locked(0)
+
+    /// A service accepting `merchantAPIKey`; `clock` is the real time, moved by `clockOffset`.
+    package init(
+        merchantAPIKey: String = PurseEmulator.defaultMerchantAPIKey, sessionLifetime: Duration = .seconds(3_600),
+        settleDelay: Duration = .seconds(1), clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.merchantAPIKey = merchantAPIKey
+        self.sessionLifetime = sessionLifetime
+        self.settleDelay = settleDelay
+        self.clock = clock
+    }
+
+    /// Seconds added to the real time for expiry and settlement (admin `purse/clock`); `reset` sets it to 0.
+    package var clockOffset: Int {
+        get { offset.withLock { $0 } }
+        nonmutating set { offset.withLock { $0 = newValue } }
+    }
+
+    /// The service's time in milliseconds since the epoch.
+    var now: Int64 {
+        Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)) + Int64(clockOffset) * 1000
+    }
+
+    /// Errors look like Purse's.
+    package var errorShape: EmulatorErrorShape { .purse }
+
+    /// The Purse tables (400).
+    package var migrations: [Migration] { PurseMigrations.all }
+
+    /// The clock offset goes back to 0 with the emptied tables.
+    package func didReset(store: SQLiteDatabase) throws {
+        clockOffset = 0
+    }
+
+    /// `validate` waits for a `delay` fault while its key is in flight.
+    package var appliesDelayFaults: Bool { true }
+
+    /// Card bodies (`/vault/…`) are never logged.
+    package func redactsLoggedBody(subpath: String) -> Bool {
+        subpath.hasPrefix("/vault/")
+    }
+
+    /// Answers one request under the mount.
+    package func handle(_ request: EmulatorServiceRequest) async throws -> HTTPServerResponse {
+        var response: HTTPServerResponse
+        do {
+            response = try await answer(request)
+        } catch let error as PurseAPIError {
+            response = error.response(path: request.http.path, requestID: request.requestID)
+        }
+        response.headers.set("X-Request-Id", request.requestID)
+        return response
+    }
+
+    private func answer(_ request: EmulatorServiceRequest) async throws -> HTTPServerResponse {
+        guard let segments = try? PalbaseRequestParser.segments(of: request.subpath),
+            let route = PurseRoute.match(segments)
+        else { throw PurseAPIError.notFound }
+        guard request.http.method == route.method else { throw PurseAPIError.methodNotAllowed(route.method) }
+        if case .validate = route {
+        } else if let delay = request.delay {
+            try? await Task.sleep(for: delay)
+        }
+        let context = PurseContext(request: request, service: self, now: now)
+        switch route {
+        case .createSession: return try PurseMerchantController(context: context).createSession()
+        case .tokenize: return try PurseVaultController(context: context).tokenize()
+        case .initialize(let id): return try PurseCheckoutController(context: context).initialize(id)
+        case .status(let id): return try PurseCheckoutController(context: context).status(id)
+        case .validate(let id): return try await PurseValidateController(context: context).validate(id)
+        }
+    }
+}
+
+/// The routes under `/purse`.
+enum PurseRoute {
+    case createSession
+    case tokenize
+    case initialize(String)
+    case validate(String)
+    case status(String)
+
+    static func match(_ segments: [String]) -> PurseRoute? {
+        switch segments {
+        case ["payment", "v2", "client-sessions"]: .createSession
+        case ["vault", "v1", "cards"]: .tokenize
+        case let path where path.count == 5 && path[0...2] == ["checkout", "v1", "sessions"]:
+            switch path[4] {
+            case "init": .initialize(path[3])
+            case "validate": .validate(path[3])
+            case "status": .status(path[3])
+            default: nil
+            }
+        default: nil
+        }
+    }
+
+    var method: String {
+        switch self {
+        case .status: "GET"
+        default: "POST"
+        }
+    }
+}
+
+/// What one request's handler works with.
+struct PurseContext {
+    let request: EmulatorServiceRequest
+    let service: PurseEmulator
+    /// The request's instant on the service's clock, in milliseconds.
+    let now: Int64
+
+    var store: SQLiteDatabase { request.store }
+    var http: HTTPServerRequest { request.http }
+
+    /// The body as a JSON object; an empty body is `{}` when `allowEmpty`.
+    func body(allowEmpty: Bool = false) throws -> [String: AnyCodableValue] {
+        if allowEmpty && http.body.isEmpty { return [:] }
+        guard let value = try? JSONDecoder().decode(AnyCodableValue.self, from: http.body),
+            case .object(let object) = value
+        else { throw PurseAPIError.invalidParams("", "The body must be a JSON object") }
+        return object
+    }
+
+    /// The session the bearer secret opens; 401 without a matching secret, 404 for another session's id.
+    func authorizedSession(_ id: String?) throws -> PurseSession {
+        guard let header = http.headers["Authorization"], header.hasPrefix("Bearer ") else {
+            throw PurseAPIError.unauthorized
+        }
+        let hash = PurseSession.secretHash(String(header.dropFirst("Bearer ".count)))
+        guard let row = try store.query("SELECT * FROM purse_sessions WHERE secret_hash = ?", [.text(hash)]).first,
+            let session = PurseSession(row)
+        else { throw PurseAPIError.unauthorized }
+        if let id, id != session.id { throw PurseAPIError.notFound }
+        return session
+    }
+
+    /// The session `id` as stored now (inside a transaction, the up-to-date row).
+    func session(_ id: String) throws -> PurseSession? {
+        try store.query("SELECT * FROM purse_sessions WHERE id = ?", [.text(id)]).first.flatMap(PurseSession.init)
+    }
+
+    /// The mount's root URL as the client reached it: `http://<Host><mount>`.
+    var apiRoot: String {
+        let host = http.headers["Host"] ?? "127.0.0.1"
+        return "http://\(host)\(request.mountPrefix)"
+    }
+
+    /// A JSON answer.
+    func json(_ value: AnyCodableValue, status: Int = 200, headers: HTTPHeaders = [:]) -> HTTPServerResponse {
+        .json(status, value.jsonText, headers: headers)
+    }
+}
