@@ -77,7 +77,7 @@ struct LifecycleTests {
             #expect(await client.waitForClose(timeout: .seconds(2)))
             await client.close()
         }
-        await #expect(throws: ServerTestClient.Failure.self) { try await ServerTestClient.connect(port: port) }
+        await #expect(throws: LoopbackClient.Failure.self) { try await ServerTestClient.connect(port: port) }
         #expect(ServerProcessProbe.socketDescriptors(port: port) == 0)
         #expect(ServerProcessProbe.threadCount(named: "http-c:\(port)") == 0)
         #expect(ServerProcessProbe.threadCount(named: "http-a:\(port)") == 0)
