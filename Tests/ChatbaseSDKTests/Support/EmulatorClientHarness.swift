@@ -1,6 +1,7 @@
 import ErrorCore
 import Foundation
 import SDKTransport
+import TestSupport
 
 @testable import ChatbaseSDK
 @testable import Emulator
@@ -37,18 +38,10 @@ func withChatbaseEmulator<T>(
 ) async throws -> T {
     var configuration = EmulatorConfiguration.testing()
     configuration.mount(ChatbaseEmulator(rateLimit: rateLimit), at: "/api/sdk")
-    let server = try EmulatorServer(configuration: configuration)
     let storage = temporaryStorage()
     defer { try? FileManager.default.removeItem(at: storage.directory) }
-    do {
-        let baseURL = try server.start()
-        let harness = ChatbaseEmulatorHarness(
-            server: server, apiBase: baseURL.absoluteString + "/api/sdk", storage: storage)
-        let result = try await body(harness)
-        await server.shutdown()
-        return result
-    } catch {
-        await server.shutdown()
-        throw error
+    return try await withRunningEmulator(configuration) { server, baseURL in
+        try await body(
+            ChatbaseEmulatorHarness(server: server, apiBase: baseURL.absoluteString + "/api/sdk", storage: storage))
     }
 }
