@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// Drives the built `sdk emulator` commands as child processes.
-@Suite struct EmulatorProcessTests {
+@Suite struct EmulatorCommandTests {
     /// Starts `sdk emulator start` on `directory` and returns the process, its base URL and API key.
     static func start(_ directory: URL, _ extra: [String] = []) async throws -> (SDKProcess, URL, String) {
         let process = try SDKProcess(
