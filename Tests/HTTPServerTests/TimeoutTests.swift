@@ -15,11 +15,22 @@ struct TimeoutTests {
         try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
             let client = try await ServerTestClient.connect(port: server.port)
             let trickle = Array(("GET / HTTP/1.1\r\nX-Slow: " + String(repeating: "z", count: 200)).utf8)
+            // Paced on the client's thread (an await per byte would stretch the gaps on a busy machine).
             // All of it would take 11 s; the deadline cuts it after about 200 ms.
-            let cut = try #require(await client.trickle(trickle, gap: .milliseconds(50)))
-            #expect(cut.sent < trickle.count)
-            #expect(cut.elapsed >= Self.short)
-            #expect(cut.elapsed < .seconds(3))
+            let cut = try await client.withConnection { connection -> (sent: Int, elapsed: Duration)? in
+                let start = ContinuousClock.now
+                for (index, byte) in trickle.enumerated() {
+                    try? connection.send([byte])
+                    if connection.waitForClose(timeout: .milliseconds(50)) {
+                        return (index + 1, ContinuousClock.now - start)
+                    }
+                }
+                return nil
+            }
+            let closed = try #require(cut, "the whole header was taken")
+            #expect(closed.sent < trickle.count)
+            #expect(closed.elapsed >= Self.short)
+            #expect(closed.elapsed < .seconds(3))
             let response = String(decoding: try await client.readUntilClose(), as: UTF8.self)
             #expect(response.hasPrefix("HTTP/1.1 408 "))
             #expect(response.hasSuffix(#"{"error":"request_timeout"}"#))
@@ -54,11 +65,11 @@ struct TimeoutTests {
         let idle = Duration.seconds(3)
         let configuration = ServerTestHarness.configuration(readTimeout: .seconds(5), idleTimeout: idle)
         try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
-            let client = try await ServerTestClient.connect(port: server.port)
             // Measured from before the request, since the server's idle clock starts when its
             // response leaves, a moment before we finish reading it.
             let start = ContinuousClock.now
-            try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            let client = try await ServerTestClient.connect(
+                port: server.port, sending: "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try await client.readResponse().status == 200)
             // Idle is not an error: the close comes without a 408.
             // Without the idle timeout nothing would close it and this read would give up after 20 s.
@@ -75,13 +86,16 @@ struct TimeoutTests {
         let configuration = ServerTestHarness.configuration(idleTimeout: .seconds(4))
         try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
             let client = try await ServerTestClient.connect(port: server.port)
-            var connectionIDs: Set<Int> = []
-            for round in 0..<5 {
-                if round > 0 { #expect(await !client.waitForClose(timeout: .milliseconds(1500))) }
-                try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-                connectionIDs.insert(try EchoReport.decode(try await client.readResponse().body).connectionID)
+            // On the client's thread, so the gaps are 1.5 s however busy the machine.
+            let rounds = try await client.withConnection { connection in
+                try (0..<5).map { round -> (closedBefore: Bool, connectionID: Int) in
+                    let closed = round > 0 && connection.waitForClose(timeout: .milliseconds(1500))
+                    try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                    return (closed, try EchoReport.decode(try connection.readResponse().body).connectionID)
+                }
             }
-            #expect(connectionIDs.count == 1)
+            #expect(rounds.allSatisfy { !$0.closedBefore })
+            #expect(Set(rounds.map(\.connectionID)).count == 1)
         }
     }
 }

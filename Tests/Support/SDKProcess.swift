@@ -9,9 +9,10 @@ import Testing
 /// The built `sdk` executable run as a child process, for tests of the CLI and of `sdk emulator`.
 ///
 /// Stdout is read line by line as it comes, stderr is collected, and every wait is bounded; `deinit`
-/// SIGKILLs a child that is still running, so a failing test never leaves one behind. Both pipes are
-/// drained by Foundation's readability handlers (dispatch threads, not the cooperative pool), so a
-/// chatty child never blocks on a full pipe and never starves the emulator it talks to.
+/// SIGKILLs a child that is still running, so a failing test never leaves one behind. Each pipe is
+/// drained by a thread of its own with blocking reads to its end, so a chatty child never blocks on a
+/// full pipe, the cooperative pool is never blocked, and no dispatch source watches a descriptor that
+/// Foundation may close under it.
 public final class SDKProcess: Sendable {
     /// A finished run: ``run(_:environment:timeout:)``'s answer.
     public struct Result: Sendable {
@@ -69,42 +70,34 @@ public final class SDKProcess: Sendable {
 
         let (lines, lineSink) = AsyncStream.makeStream(of: String.self)
         self.lines = lines
-        let output = self.output
-        let pending = Locked(Data())
-        let stdoutClosed = self.stdoutClosed
-        stdout.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            guard !chunk.isEmpty else {
-                handle.readabilityHandler = nil
-                lineSink.finish()
-                stdoutClosed.fire()
-                return
-            }
-            output.withLock { $0.stdout.append(chunk) }
-            let complete: [String] = pending.withLock { buffer in
-                buffer.append(chunk)
-                var found: [String] = []
-                while let newline = buffer.firstIndex(of: 0x0A) {
-                    found.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
-                    buffer.removeSubrange(buffer.startIndex...newline)
-                }
-                return found
-            }
-            for line in complete { lineSink.yield(line) }
-        }
-        let stderrClosed = self.stderrClosed
-        stderr.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            guard !chunk.isEmpty else {
-                handle.readabilityHandler = nil
-                stderrClosed.fire()
-                return
-            }
-            output.withLock { $0.stderr.append(chunk) }
-        }
         let exited = self.exited
         process.terminationHandler = { _ in exited.fire() }
         try process.run()
+
+        let output = self.output
+        let stdoutClosed = self.stdoutClosed
+        let stdoutHandle = stdout.fileHandleForReading
+        Thread {
+            var pending = Data()
+            while case let chunk = stdoutHandle.availableData, !chunk.isEmpty {
+                output.withLock { $0.stdout.append(chunk) }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    lineSink.yield(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending.removeSubrange(pending.startIndex...newline)
+                }
+            }
+            lineSink.finish()
+            stdoutClosed.fire()
+        }.start()
+        let stderrClosed = self.stderrClosed
+        let stderrHandle = stderr.fileHandleForReading
+        Thread {
+            while case let chunk = stderrHandle.availableData, !chunk.isEmpty {
+                output.withLock { $0.stderr.append(chunk) }
+            }
+            stderrClosed.fire()
+        }.start()
     }
 
     deinit {
@@ -121,7 +114,7 @@ public final class SDKProcess: Sendable {
         let child = try SDKProcess(arguments, environment: environment)
         let finished = await child.exited.wait(timeout: timeout)
         if !finished { child.send(SIGKILL) }
-        // After the exit both pipes reach their end as soon as the handlers have read what is left.
+        // After the exit both pipes reach their end as soon as the readers have taken what is left.
         _ = await child.stdoutClosed.wait(timeout: .seconds(5))
         _ = await child.stderrClosed.wait(timeout: .seconds(5))
         let status = try await child.waitForExit().status

@@ -25,12 +25,20 @@ package final class ServerTestClient: @unchecked Sendable {
         localPort = connection.localPort
     }
 
-    /// Connects to `127.0.0.1:port`.
-    package static func connect(port: Int, timeout: Duration = defaultTimeout) async throws -> ServerTestClient {
+    /// Connects to `127.0.0.1:port` and sends `request` right away, if given (a server's idle clock starts
+    /// at accept, so a test that sends later races it).
+    package static func connect(
+        port: Int, sending request: String? = nil, timeout: Duration = defaultTimeout
+    ) async throws -> ServerTestClient {
         let queue = DispatchQueue(label: "ServerTestClient.connect")
         return try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Result { ServerTestClient(try LoopbackClient(port: port, timeout: timeout)) })
+                continuation.resume(
+                    with: Result {
+                        let connection = try LoopbackClient(port: port, timeout: timeout)
+                        if let request { try connection.send(request, timeout: timeout) }
+                        return ServerTestClient(connection)
+                    })
             }
         }
     }
@@ -45,24 +53,6 @@ package final class ServerTestClient: @unchecked Sendable {
     /// Sends the UTF-8 bytes of `text`.
     package func send(_ text: String, timeout: Duration = defaultTimeout) async throws {
         try await send(Array(text.utf8), timeout: timeout)
-    }
-
-    /// Sends `bytes` one at a time, `gap` apart, until the server closes the connection; returns how
-    /// many were sent by then and how long that took, or nil when all were sent and it is still open.
-    ///
-    /// The pacing happens on the client's own thread, so a busy cooperative pool cannot stretch the
-    /// gaps (an `await` between bytes would wait its turn on the pool).
-    package func trickle(
-        _ bytes: [UInt8], gap: Duration
-    ) async -> (sent: Int, elapsed: Duration)? {
-        await perform { connection in
-            let start = ContinuousClock.now
-            for (index, byte) in bytes.enumerated() {
-                try? connection.send([byte])
-                if connection.waitForClose(timeout: gap) { return (index + 1, ContinuousClock.now - start) }
-            }
-            return nil
-        }
     }
 
     /// Sends our FIN; the server sees end of input but can still answer.
@@ -124,6 +114,22 @@ package final class ServerTestClient: @unchecked Sendable {
             let chunk = try connection.readChunk(timeout: timeout)
             return (chunk, connection.lastArrival)
         }
+    }
+
+    // MARK: - Timed sequences
+
+    /// Runs `steps` against the blocking connection on the client's own thread and returns their result.
+    ///
+    /// For exchanges whose timing the server judges (a trickled header, the gaps between keep-alive
+    /// requests): between two `await`s a test waits its turn on the cooperative pool, which a parallel
+    /// run can hold up for seconds, while these steps follow each other at once. Record no issues in
+    /// `steps` (they run outside the test's task); return what to check.
+    package func withConnection<T: Sendable>(
+        _ steps: @escaping @Sendable (LoopbackClient) throws -> T
+    ) async throws
+        -> T
+    {
+        try await attempt(steps)
     }
 
     // MARK: - Queue-confined work
