@@ -13,16 +13,18 @@ struct TimeoutTests {
         // on the whole header section can stop it.
         let configuration = ServerTestHarness.configuration(readTimeout: Self.short)
         try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
-            let client = try await ServerTestClient.connect(port: server.port)
+            let port = server.port
             let trickle = Array(("GET / HTTP/1.1\r\nX-Slow: " + String(repeating: "z", count: 200)).utf8)
-            // Paced on the client's thread (an await per byte would stretch the gaps on a busy machine).
+            // Paced on a thread of its own (an await per byte would stretch the gaps on a busy machine).
             // All of it would take 11 s; the deadline cuts it after about 200 ms.
-            let cut = try await client.withConnection { connection -> (sent: Int, elapsed: Duration)? in
+            let cut = try await onOwnThread { () -> (sent: Int, elapsed: Duration, response: String)? in
+                let connection = try LoopbackClient(port: port)
                 let start = ContinuousClock.now
                 for (index, byte) in trickle.enumerated() {
                     try? connection.send([byte])
                     if connection.waitForClose(timeout: .milliseconds(50)) {
-                        return (index + 1, ContinuousClock.now - start)
+                        let elapsed = ContinuousClock.now - start
+                        return (index + 1, elapsed, String(decoding: try connection.readUntilClose(), as: UTF8.self))
                     }
                 }
                 return nil
@@ -31,17 +33,16 @@ struct TimeoutTests {
             #expect(closed.sent < trickle.count)
             #expect(closed.elapsed >= Self.short)
             #expect(closed.elapsed < .seconds(3))
-            let response = String(decoding: try await client.readUntilClose(), as: UTF8.self)
-            #expect(response.hasPrefix("HTTP/1.1 408 "))
-            #expect(response.hasSuffix(#"{"error":"request_timeout"}"#))
+            #expect(closed.response.hasPrefix("HTTP/1.1 408 "))
+            #expect(closed.response.hasSuffix(#"{"error":"request_timeout"}"#))
         }
     }
 
     @Test func stalledBodyIsCutAfterTheReadTimeout() async throws {
         let configuration = ServerTestHarness.configuration(readTimeout: Self.short)
         try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
-            let client = try await ServerTestClient.connect(port: server.port)
-            try await client.send("POST / HTTP/1.1\r\nContent-Length: 10\r\n\r\nhalf")
+            let client = try await ServerTestClient.connect(
+                port: server.port, sending: "POST / HTTP/1.1\r\nContent-Length: 10\r\n\r\nhalf")
             let response = try await client.readResponse()
             #expect(response.status == 408)
             #expect(await client.waitForClose(timeout: .seconds(5)))
@@ -65,16 +66,22 @@ struct TimeoutTests {
         let idle = Duration.seconds(3)
         let configuration = ServerTestHarness.configuration(readTimeout: .seconds(5), idleTimeout: idle)
         try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
-            // Measured from before the request, since the server's idle clock starts when its
-            // response leaves, a moment before we finish reading it.
-            let start = ContinuousClock.now
-            let client = try await ServerTestClient.connect(
-                port: server.port, sending: "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(try await client.readResponse().status == 200)
+            let port = server.port
+            // On a thread of its own, so no wait on a busy cooperative pool stretches the exchange.
+            let (status, after, elapsed) = try await onOwnThread {
+                let connection = try LoopbackClient(port: port)
+                // Measured from before the request, since the server's idle clock starts when its
+                // response leaves, a moment before we finish reading it.
+                let start = ContinuousClock.now
+                try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                let status = try connection.readResponse().status
+                // Without the idle timeout nothing would close it and this read would give up after 20 s.
+                let after = try connection.readUntilClose(timeout: .seconds(20))
+                return (status, after, ContinuousClock.now - start)
+            }
+            #expect(status == 200)
             // Idle is not an error: the close comes without a 408.
-            // Without the idle timeout nothing would close it and this read would give up after 20 s.
-            #expect(try await client.readUntilClose(timeout: .seconds(20)).isEmpty)
-            let elapsed = ContinuousClock.now - start
+            #expect(after.isEmpty)
             #expect(elapsed >= idle)
             #expect(elapsed < idle + .seconds(7))
         }
@@ -85,10 +92,11 @@ struct TimeoutTests {
         // which parallel tests on a loaded 2-core machine need (1.4 s of 2 s was not enough).
         let configuration = ServerTestHarness.configuration(idleTimeout: .seconds(4))
         try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
-            let client = try await ServerTestClient.connect(port: server.port)
-            // On the client's thread, so the gaps are 1.5 s however busy the machine.
-            let rounds = try await client.withConnection { connection in
-                try (0..<5).map { round -> (closedBefore: Bool, connectionID: Int) in
+            let port = server.port
+            // On a thread of its own, so the gaps are 1.5 s however busy the machine.
+            let rounds = try await onOwnThread {
+                let connection = try LoopbackClient(port: port)
+                return try (0..<5).map { round -> (closedBefore: Bool, connectionID: Int) in
                     let closed = round > 0 && connection.waitForClose(timeout: .milliseconds(1500))
                     try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
                     return (closed, try EchoReport.decode(try connection.readResponse().body).connectionID)

@@ -116,22 +116,6 @@ package final class ServerTestClient: @unchecked Sendable {
         }
     }
 
-    // MARK: - Timed sequences
-
-    /// Runs `steps` against the blocking connection on the client's own thread and returns their result.
-    ///
-    /// For exchanges whose timing the server judges (a trickled header, the gaps between keep-alive
-    /// requests): between two `await`s a test waits its turn on the cooperative pool, which a parallel
-    /// run can hold up for seconds, while these steps follow each other at once. Record no issues in
-    /// `steps` (they run outside the test's task); return what to check.
-    package func withConnection<T: Sendable>(
-        _ steps: @escaping @Sendable (LoopbackClient) throws -> T
-    ) async throws
-        -> T
-    {
-        try await attempt(steps)
-    }
-
     // MARK: - Queue-confined work
 
     private func attempt<T: Sendable>(_ work: @escaping @Sendable (LoopbackClient) throws -> T) async throws -> T {

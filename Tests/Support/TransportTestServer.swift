@@ -85,6 +85,21 @@ public final class TransportTestServer: Sendable {
         await scripted.waitForRequest(to: path)
     }
 
+    /// Runs `body` against a fresh server and always shuts it down; `body` is cancelled and the test
+    /// fails after `limit`, so a broken transport fails instead of hanging the run.
+    public static func with(
+        limit: Duration = .seconds(30), _ body: @escaping @Sendable (TransportTestServer) async throws -> Void
+    ) async throws {
+        let server = try TransportTestServer()
+        do {
+            try await TransportTestKit.withDeadline(limit) { try await body(server) }
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+        await server.shutdown()
+    }
+
     private struct Signals: Sendable {
         let clientSawFirstChunk = TestSignal()
         let clientLeftStream = TestSignal()
