@@ -31,13 +31,14 @@ struct ChatbaseEmulatorHarness: Sendable {
     }
 }
 
-/// Runs `body` against a fresh in-memory emulator on an ephemeral port; always shuts it down.
+/// Runs `body` against a fresh in-memory emulator on an ephemeral port; always shuts it down. The
+/// emulator reads `clock` (the real time by default).
 func withChatbaseEmulator<T>(
-    rateLimit: Int = 1_000, isolation: isolated (any Actor)? = #isolation,
-    _ body: (ChatbaseEmulatorHarness) async throws -> T
+    rateLimit: Int = 1_000, clock: @escaping @Sendable () -> Date = { Date() },
+    isolation: isolated (any Actor)? = #isolation, _ body: (ChatbaseEmulatorHarness) async throws -> T
 ) async throws -> T {
     var configuration = EmulatorConfiguration.testing()
-    configuration.mount(ChatbaseEmulator(rateLimit: rateLimit), at: "/api/sdk")
+    configuration.mount(ChatbaseEmulator(rateLimit: rateLimit, clock: clock), at: "/api/sdk")
     let storage = temporaryStorage()
     defer { try? FileManager.default.removeItem(at: storage.directory) }
     return try await withRunningEmulator(configuration) { server, baseURL in
