@@ -23,7 +23,7 @@ public struct TransportEchoedRequest: Codable, Sendable {
     }
 }
 
-/// An ``HTTPServer`` on 127.0.0.1 (ephemeral port) with the routes the transport tests use:
+/// A ``ScriptedServer`` on 127.0.0.1 (ephemeral port) whose fallback answers the routes the transport tests use:
 ///
 /// | path | answer |
 /// | --- | --- |
