@@ -133,13 +133,16 @@ let package = Package(
         ),
         .testTarget(
             name: "PalbeSampleTests",
-            dependencies: ["PalbeSample", "Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer"],
+            dependencies: [
+                "PalbeSample", "Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer",
+                "TestSupport",
+            ],
             path: "Tests/PalbeSampleTests"
         ),
         // The seed pages' code samples, compiled with `import Palbe` alone, then run on the emulator.
         .testTarget(
             name: "PalbeSeedSamplesTests",
-            dependencies: ["Palbe", "PalbeSample", "ErrorCore", "SDKTransport", "Emulator"],
+            dependencies: ["Palbe", "PalbeSample", "ErrorCore", "SDKTransport", "Emulator", "TestSupport"],
             path: "Tests/PalbeSeedSamplesTests"
         ),
         .testTarget(

@@ -158,7 +158,8 @@ import Testing
     }
 
     @Test func resetEmptiesEverythingAndSeedsTheAgentAgain() async throws {
-        try await withChatbase(rateLimit: 4) { server, client async throws in
+        // The clock stands still: on a loaded machine the four requests could outlast a real 10 s window.
+        try await withChatbase(rateLimit: 4, clock: ChatbaseTestClock()) { server, client async throws in
             try server.createChatbaseAgent(ChatbaseAgentSpec(id: "temp"))
             try server.updateChatbaseAgent(id: "emulator-agent") { $0.workspaceCredits = 0 }
             _ = try await client.with(agent: "temp").chat("hi")

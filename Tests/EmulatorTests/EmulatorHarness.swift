@@ -16,14 +16,6 @@ func withEmulator<T>(
     }
 }
 
-/// A fresh temporary directory, removed after `body`.
-func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("emulator-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    return try await body(directory)
-}
-
 /// A tiny Palbase backend for platform tests (migration 900):
 ///
 /// - `POST /notes` `{"id","text"}` → 201 the note; 409 `note_exists`

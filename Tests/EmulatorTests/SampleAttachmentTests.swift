@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import HTTPServer
 import SDKCrypto
 import TestSupport
 import Testing
@@ -167,7 +168,7 @@ import Testing
         try await withSampleEmulator { emulator in
             let todo = try await emulator.createTodo()["id"].string ?? ""
             let declared = SampleAttachmentRules.maxBodyBytes + 1
-            let client = try await ServerTestClient.connect(port: emulator.wire.port)
+            let client = try await ServerTestClient.connect(port: emulator.port)
             try await client.send(
                 "POST /todos/\(todo)/attachment HTTP/1.1\r\nHost: x\r\napikey: \(emulator.server.apiKey)\r\n"
                     + "Content-Type: multipart/form-data; boundary=b\r\nContent-Length: \(declared)\r\n\r\n")
@@ -188,7 +189,7 @@ import Testing
     /// connection that stays open.
     @Test func otherRoutesStillReadAnOversizedBody() async throws {
         try await withSampleEmulator { emulator in
-            let client = try await ServerTestClient.connect(port: emulator.wire.port)
+            let client = try await ServerTestClient.connect(port: emulator.port)
             let body = String(repeating: "x", count: (1 << 20) + 1)
             try await client.send(
                 "POST /todos HTTP/1.1\r\nHost: x\r\napikey: \(emulator.server.apiKey)\r\n"

@@ -1,6 +1,7 @@
 import ErrorCore
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import Emulator
@@ -69,19 +70,31 @@ func expectEnvelope(
 }
 
 /// The sample backend on a started in-memory emulator on 127.0.0.1, reached over real HTTP.
+///
+/// Requests go out as raw bytes (``ServerTestClient``), because the tests send what no well-behaved client
+/// would: any method (`QUERY` with a body), a request target used verbatim (`/todos/..%2F..`), malformed
+/// JSON. One connection per request (`Connection: close`).
 struct SampleEmulator: SampleSender {
     let server: EmulatorServer
     let backend: SampleBackend
     let clock: SampleTestClock
-    let wire: SampleWireClient
+    let port: Int
 
     /// Sends with the emulator's `apikey` (unless the caller passes one) and `Accept: application/json`.
     func send(_ method: String, _ target: String, headers: [(String, String)], body: Data?) async throws -> SampleReply
     {
-        var all = headers
-        if !headers.contains(where: { $0.0.lowercased() == "apikey" }) { all.append(("apikey", server.apiKey)) }
-        all.append(("Accept", "application/json"))
-        return try await wire.send(method, target, headers: all, body: body)
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if !headers.contains(where: { $0.0.lowercased() == "apikey" }) { head += "apikey: \(server.apiKey)\r\n" }
+        head += "Accept: application/json\r\n"
+        if let body { head += "Content-Length: \(body.count)\r\n" }
+        let client = try await ServerTestClient.connect(port: port)
+        try await client.send(Array((head + "\r\n").utf8) + Array(body ?? Data()))
+        let response = try await client.readResponse()
+        await client.close()
+        // By lowercased name, the last value winning.
+        let fields = Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+        return SampleReply(status: response.status, headers: fields, body: Data(response.body))
     }
 }
 
@@ -91,18 +104,8 @@ func withSampleEmulator<T>(
 ) async throws -> T {
     let clock = SampleTestClock()
     let backend = SampleBackend(configuration: configuration, clock: { clock.now() })
-    let server = try EmulatorServer(configuration: .testing(palbaseHandlers: [backend]))
-    do {
-        let url = try server.start()
-        let port = try #require(url.port)
-        let emulator = SampleEmulator(
-            server: server, backend: backend, clock: clock, wire: SampleWireClient(port: port))
-        let result = try await body(emulator)
-        await server.shutdown()
-        return result
-    } catch {
-        await server.shutdown()
-        throw error
+    return try await withRunningEmulator(.testing(palbaseHandlers: [backend])) { server, url in
+        try await body(SampleEmulator(server: server, backend: backend, clock: clock, port: try #require(url.port)))
     }
 }
 

@@ -24,7 +24,7 @@ struct RejectionTests {
         maxRequestBodyBytes: 1024, maxHeaderBytes: 4096)
 
     /// Sends `raw` on a fresh connection and returns everything the server sent before closing.
-    private static func answer(to raw: [UInt8], calls: HandlerCalls) async throws -> ServerTestResponse {
+    private static func answer(to raw: [UInt8], calls: HandlerCalls) async throws -> LoopbackResponse {
         try await ServerTestHarness.withServer(configuration, handler: calls.handler) { server in
             let client = try await ServerTestClient.connect(port: server.port)
             try await client.send(raw)

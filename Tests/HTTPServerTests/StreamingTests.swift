@@ -185,7 +185,7 @@ struct StreamingTests {
             try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             _ = try await client.readHead()
             #expect(try await client.readChunk() == Array("partial".utf8))
-            await #expect(throws: ServerTestClient.Failure.self) { try await client.readChunk() }
+            await #expect(throws: LoopbackClient.Failure.self) { try await client.readChunk() }
             #expect(await client.waitForClose(timeout: .seconds(5)))
         }
     }

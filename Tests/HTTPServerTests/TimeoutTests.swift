@@ -13,29 +13,36 @@ struct TimeoutTests {
         // on the whole header section can stop it.
         let configuration = ServerTestHarness.configuration(readTimeout: Self.short)
         try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
-            let client = try await ServerTestClient.connect(port: server.port)
-            let trickle = Array("GET / HTTP/1.1\r\nX-Slow: " + String(repeating: "z", count: 200))
-            let start = ContinuousClock.now
-            var closed = false
-            for character in trickle where !closed {
-                try? await client.send(String(character))
-                closed = await client.waitForClose(timeout: .milliseconds(50))
+            let port = server.port
+            let trickle = Array(("GET / HTTP/1.1\r\nX-Slow: " + String(repeating: "z", count: 200)).utf8)
+            // Paced on a thread of its own (an await per byte would stretch the gaps on a busy machine).
+            // All of it would take 11 s; the deadline cuts it after about 200 ms.
+            let cut = try await onOwnThread { () -> (sent: Int, elapsed: Duration, response: String)? in
+                let connection = try LoopbackClient(port: port)
+                let start = ContinuousClock.now
+                for (index, byte) in trickle.enumerated() {
+                    try? connection.send([byte])
+                    if connection.waitForClose(timeout: .milliseconds(50)) {
+                        let elapsed = ContinuousClock.now - start
+                        return (index + 1, elapsed, String(decoding: try connection.readUntilClose(), as: UTF8.self))
+                    }
+                }
+                return nil
             }
-            let elapsed = ContinuousClock.now - start
-            #expect(closed)
-            #expect(elapsed >= Self.short)
-            #expect(elapsed < .seconds(3))
-            let response = String(decoding: try await client.readUntilClose(), as: UTF8.self)
-            #expect(response.hasPrefix("HTTP/1.1 408 "))
-            #expect(response.hasSuffix(#"{"error":"request_timeout"}"#))
+            let closed = try #require(cut, "the whole header was taken")
+            #expect(closed.sent < trickle.count)
+            #expect(closed.elapsed >= Self.short)
+            #expect(closed.elapsed < .seconds(3))
+            #expect(closed.response.hasPrefix("HTTP/1.1 408 "))
+            #expect(closed.response.hasSuffix(#"{"error":"request_timeout"}"#))
         }
     }
 
     @Test func stalledBodyIsCutAfterTheReadTimeout() async throws {
         let configuration = ServerTestHarness.configuration(readTimeout: Self.short)
         try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
-            let client = try await ServerTestClient.connect(port: server.port)
-            try await client.send("POST / HTTP/1.1\r\nContent-Length: 10\r\n\r\nhalf")
+            let client = try await ServerTestClient.connect(
+                port: server.port, sending: "POST / HTTP/1.1\r\nContent-Length: 10\r\n\r\nhalf")
             let response = try await client.readResponse()
             #expect(response.status == 408)
             #expect(await client.waitForClose(timeout: .seconds(5)))
@@ -59,16 +66,22 @@ struct TimeoutTests {
         let idle = Duration.seconds(3)
         let configuration = ServerTestHarness.configuration(readTimeout: .seconds(5), idleTimeout: idle)
         try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
-            let client = try await ServerTestClient.connect(port: server.port)
-            // Measured from before the request, since the server's idle clock starts when its
-            // response leaves, a moment before we finish reading it.
-            let start = ContinuousClock.now
-            try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(try await client.readResponse().status == 200)
+            let port = server.port
+            // On a thread of its own, so no wait on a busy cooperative pool stretches the exchange.
+            let (status, after, elapsed) = try await onOwnThread {
+                let connection = try LoopbackClient(port: port)
+                // Measured from before the request, since the server's idle clock starts when its
+                // response leaves, a moment before we finish reading it.
+                let start = ContinuousClock.now
+                try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                let status = try connection.readResponse().status
+                // Without the idle timeout nothing would close it and this read would give up after 20 s.
+                let after = try connection.readUntilClose(timeout: .seconds(20))
+                return (status, after, ContinuousClock.now - start)
+            }
+            #expect(status == 200)
             // Idle is not an error: the close comes without a 408.
-            // Without the idle timeout nothing would close it and this read would give up after 20 s.
-            #expect(try await client.readUntilClose(timeout: .seconds(20)).isEmpty)
-            let elapsed = ContinuousClock.now - start
+            #expect(after.isEmpty)
             #expect(elapsed >= idle)
             #expect(elapsed < idle + .seconds(7))
         }
@@ -79,14 +92,18 @@ struct TimeoutTests {
         // which parallel tests on a loaded 2-core machine need (1.4 s of 2 s was not enough).
         let configuration = ServerTestHarness.configuration(idleTimeout: .seconds(4))
         try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
-            let client = try await ServerTestClient.connect(port: server.port)
-            var connectionIDs: Set<Int> = []
-            for round in 0..<5 {
-                if round > 0 { #expect(await !client.waitForClose(timeout: .milliseconds(1500))) }
-                try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-                connectionIDs.insert(try EchoReport.decode(try await client.readResponse().body).connectionID)
+            let port = server.port
+            // On a thread of its own, so the gaps are 1.5 s however busy the machine.
+            let rounds = try await onOwnThread {
+                let connection = try LoopbackClient(port: port)
+                return try (0..<5).map { round -> (closedBefore: Bool, connectionID: Int) in
+                    let closed = round > 0 && connection.waitForClose(timeout: .milliseconds(1500))
+                    try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                    return (closed, try EchoReport.decode(try connection.readResponse().body).connectionID)
+                }
             }
-            #expect(connectionIDs.count == 1)
+            #expect(rounds.allSatisfy { !$0.closedBefore })
+            #expect(Set(rounds.map(\.connectionID)).count == 1)
         }
     }
 }

@@ -462,20 +462,15 @@ extension BadInputTests {
             ),
             schemas: (chain + aliases + [##""C400": {"type": "string"}, "A300": {"type": "string"}"##]).joined(
                 separator: ","))
-        let outcomes: [String] = await withCheckedContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(
-                    returning: [deepest, tooDeep, jsonTooDeep, long].map { spec in
-                        do {
-                            _ = try Harness.generate(spec)
-                            return "ok"
-                        } catch {
-                            return (error as? CodegenError)?.errorCode ?? "\(error)"
-                        }
-                    })
+        let outcomes: [String] = try await onOwnThread(stackSize: 512 * 1024) {
+            [deepest, tooDeep, jsonTooDeep, long].map { spec in
+                do {
+                    _ = try Harness.generate(spec)
+                    return "ok"
+                } catch {
+                    return (error as? CodegenError)?.errorCode ?? "\(error)"
+                }
             }
-            thread.stackSize = 512 * 1024
-            thread.start()
         }
         #expect(outcomes == ["ok", "codegen_unsupported", "codegen_invalid_json", "ok"])
         let output = try Harness.generate(long)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PalbeCodegen
@@ -35,7 +36,7 @@ import Testing
     @Test func thousandOperationsAndFiveHundredSchemas() async throws {
         // Seconds of synchronous work in a debug build: it runs on a thread of its own, since tests
         // share a cooperative pool of one thread per core and this would stall every other test.
-        let (elapsed, output, singleFileCount) = try await Self.offThePool {
+        let (elapsed, output, singleFileCount) = try await onOwnThread {
             let spec = SyntheticSpec.make(operations: 1_000, schemas: 500)
             let clock = ContinuousClock()
             var output: GeneratedOutput?
@@ -55,12 +56,5 @@ import Testing
             #expect(elapsed < .seconds(1))
         #endif
         #expect(singleFileCount == 1)
-    }
-
-    /// Runs `body` on a new thread and returns its result.
-    static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Palbe
 import PalbeSample
 import SDKTransport
+import TestSupport
 import Testing
 
 // Scaffolding the samples lean on, kept out of the sample files so those import only Palbe.
@@ -20,19 +21,21 @@ enum Telemetry {
 }
 
 /// Runs `body` with a `Palbe` client against a fresh in-memory emulator serving the sample backend.
+///
+/// The client and `body` see a `PalbeCorrelation.shared` of their own (bound for this task tree), so
+/// a sample that reads the last request id, as an app does, reads this client's and not that of a
+/// test running in parallel. The backend's clock stands still, so a lock's `Retry-After` reads the
+/// same on every answer however long a busy machine takes between them.
 func withSampleBackend<T>(
     isolation: isolated (any Actor)? = #isolation, _ body: (Palbe, EmulatorServer) async throws -> T
 ) async throws -> T {
-    let emulator = try EmulatorServer(configuration: .testing(palbaseHandlers: [SampleBackend()]))
-    do {
-        let baseURL = try emulator.start()
-        let configuration = PalbeConfiguration(
-            baseURL: baseURL, apiKey: emulator.apiKey, environment: "test", requestTimeout: .seconds(30))
-        let result = try await body(Palbe(configuration: configuration, transport: DefaultTransport.make()), emulator)
-        await emulator.shutdown()
-        return result
-    } catch {
-        await emulator.shutdown()
-        throw error
+    try await PalbeCorrelation.$scoped.withValue(PalbeCorrelation()) {
+        let now = Date()
+        let backend = SampleBackend(clock: { now })
+        return try await withRunningEmulator(.testing(palbaseHandlers: [backend])) { emulator, baseURL in
+            let configuration = PalbeConfiguration(
+                baseURL: baseURL, apiKey: emulator.apiKey, environment: "test", requestTimeout: .seconds(30))
+            return try await body(Palbe(configuration: configuration, transport: DefaultTransport.make()), emulator)
+        }
     }
 }

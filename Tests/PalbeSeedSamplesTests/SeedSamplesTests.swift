@@ -5,9 +5,10 @@ import PalbeSample
 import Testing
 
 /// The seed samples compile with one import; these run them against the emulator, so each does what
-/// the page says it does. Serialized because `PalbeCorrelation.shared` (the request ID a sample
-/// reads) is process-wide, as it is in an app.
-@Suite(.serialized) struct SeedSamplesTests {
+/// the page says it does. `PalbeCorrelation.shared` (the request ID a sample reads) is process-wide, as
+/// in an app; ``withSampleBackend(isolation:_:)`` gives each test a record of its own, so these run in
+/// parallel with every other suite.
+@Suite struct SeedSamplesTests {
     @Test @MainActor func callingYourBackendSamplesRunAsThePageSays() async throws {
         try await withSampleBackend { pb, emulator in
             let screen = TodoScreen(pb: pb)

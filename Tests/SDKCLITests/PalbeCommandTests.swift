@@ -1,6 +1,7 @@
 import Emulator
 import ErrorCore
 import Foundation
+import TestSupport
 import Testing
 
 /// `sdk palbe call` and the Palbe demo section, run as the real executable against the emulator.

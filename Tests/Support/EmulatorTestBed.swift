@@ -6,7 +6,8 @@ import Testing
 /// `EmulatorConfiguration.testing(palbaseHandlers:)`: in memory, an ephemeral port on 127.0.0.1) and
 /// always shuts it down, also when `body` throws.
 package func withRunningEmulator<T>(
-    _ configuration: EmulatorConfiguration, _ body: (EmulatorServer, URL) async throws -> T
+    _ configuration: EmulatorConfiguration, isolation: isolated (any Actor)? = #isolation,
+    _ body: (EmulatorServer, URL) async throws -> T
 ) async throws -> T {
     let emulator = try EmulatorServer(configuration: configuration)
     do {

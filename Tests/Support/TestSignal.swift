@@ -14,6 +14,7 @@ public final class TestSignal: Sendable {
 
     private struct State {
         var fired = false
+        var firedAt: ContinuousClock.Instant?
         var waiters: [Int: Waiter] = [:]
         var cancelledEarly: Set<Int> = []
         var nextTicket = 0
@@ -27,9 +28,16 @@ public final class TestSignal: Sendable {
     /// Whether ``fire()`` has been called.
     public var isFired: Bool { state.withLock { $0.fired } }
 
+    /// When ``fire()`` was first called, read on the firing thread: a test that measures how long
+    /// something took to happen reads this, not the time its own wait resumed, which a busy cooperative
+    /// pool can hold up for seconds.
+    public var firedAt: ContinuousClock.Instant? { state.withLock { $0.firedAt } }
+
     /// Fires the signal and wakes every waiter (later waits return at once).
     public func fire() {
+        let now = ContinuousClock.now
         let waiters = state.withLock { (state: inout State) -> [Waiter] in
+            if !state.fired { state.firedAt = now }
             state.fired = true
             defer { state.waiters.removeAll() }
             return Array(state.waiters.values)

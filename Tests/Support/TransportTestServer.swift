@@ -23,7 +23,7 @@ public struct TransportEchoedRequest: Codable, Sendable {
     }
 }
 
-/// An ``HTTPServer`` on 127.0.0.1 (ephemeral port) with the routes the transport tests use:
+/// A ``ScriptedServer`` on 127.0.0.1 (ephemeral port) whose fallback answers the routes the transport tests use:
 ///
 /// | path | answer |
 /// | --- | --- |
@@ -46,66 +46,67 @@ public struct TransportEchoedRequest: Codable, Sendable {
 /// | `/huge-headers/N` | 200 with N × 1 KiB of header fields |
 /// | `/second-fails` | closes without answering on the 2nd request to this path only |
 public final class TransportTestServer: Sendable {
-    /// The underlying server.
-    public let server: HTTPServer
+    /// The scripted server the routes run on.
+    public let scripted: ScriptedServer
     /// Fired by the test once it has read `/gated-stream`'s first chunk.
-    public let clientSawFirstChunk = TestSignal()
+    public let clientSawFirstChunk: TestSignal
     /// Fired by the server when a write to `/endless-stream` or `/fast-stream` failed, or `/silent-stream`
     /// was abandoned (client gone).
-    public let clientLeftStream = TestSignal()
+    public let clientLeftStream: TestSignal
     /// Fired by the server once `/trickle` has written its last piece (the end of the body follows).
-    public let trickleWritten = TestSignal()
-    private let counts = Locked<[String: Int]>([:])
-    private let arrivals = Locked<[String: TestSignal]>([:])
+    public let trickleWritten: TestSignal
 
     /// Starts the server on an ephemeral port; call ``shutdown()`` when done.
     public init() throws {
-        let box = HandlerBox()
-        server = HTTPServer { request in await box.handle(request) }
-        box.owner.withLock { $0 = self }
-        try server.start()
+        let signals = Signals()
+        clientSawFirstChunk = signals.clientSawFirstChunk
+        clientLeftStream = signals.clientLeftStream
+        trickleWritten = signals.trickleWritten
+        scripted = try ScriptedServer(fallback: { request, count in Self.route(request, count, signals) })
     }
 
+    /// The underlying server.
+    public var server: HTTPServer { scripted.server }
+
     /// `http://127.0.0.1:<port>`.
-    public var baseURL: URL { server.baseURL }
+    public var baseURL: URL { scripted.baseURL }
 
     /// The URL of `path` (which may carry a query) on this server.
-    public func url(_ path: String) -> URL { URL(string: server.baseURL.absoluteString + path)! }
+    public func url(_ path: String) -> URL { scripted.url(path) }
 
     /// How many requests reached `path`.
-    public func requestCount(_ path: String) -> Int { counts.withLock { $0[path, default: 0] } }
+    public func requestCount(_ path: String) -> Int { scripted.requestCount(path) }
 
     /// Stops the server and waits for its connections to end.
-    public func shutdown() async { await server.shutdown() }
+    public func shutdown() async { await scripted.shutdown() }
 
     /// Returns once a request for `path` has reached a handler (at once if one already has).
     public func waitForRequest(to path: String) async {
-        await arrival(path).wait()
+        await scripted.waitForRequest(to: path)
     }
 
-    private func arrival(_ path: String) -> TestSignal {
-        arrivals.withLock { arrivals in
-            if let signal = arrivals[path] { return signal }
-            let signal = TestSignal()
-            arrivals[path] = signal
-            return signal
+    /// Runs `body` against a fresh server and always shuts it down; `body` is cancelled and the test
+    /// fails after `limit`, so a broken transport fails instead of hanging the run.
+    public static func with(
+        limit: Duration = .seconds(30), _ body: @escaping @Sendable (TransportTestServer) async throws -> Void
+    ) async throws {
+        let server = try TransportTestServer()
+        do {
+            try await TransportTestKit.withDeadline(limit) { try await body(server) }
+        } catch {
+            await server.shutdown()
+            throw error
         }
+        await server.shutdown()
     }
 
-    private final class HandlerBox: Sendable {
-        let owner = Locked<TransportTestServer?>(nil)
-        func handle(_ request: HTTPServerRequest) async -> HTTPServerResponse {
-            guard let server = owner.withLock({ $0 }) else { return HTTPServerResponse(status: 503) }
-            return await server.route(request)
-        }
+    private struct Signals: Sendable {
+        let clientSawFirstChunk = TestSignal()
+        let clientLeftStream = TestSignal()
+        let trickleWritten = TestSignal()
     }
 
-    private func route(_ request: HTTPServerRequest) async -> HTTPServerResponse {
-        let count = counts.withLock { counts in
-            counts[request.path, default: 0] += 1
-            return counts[request.path]!
-        }
-        arrival(request.path).fire()
+    private static func route(_ request: HTTPServerRequest, _ count: Int, _ signals: Signals) -> HTTPServerResponse {
         let parts = request.path.split(separator: "/").map(String.init)
         let argument = parts.count > 1 ? Int(parts[1]) : nil
         switch parts.first ?? "" {
@@ -140,7 +141,7 @@ public final class TransportTestServer: Sendable {
         case "delay":
             return HTTPServerResponse(body: Data("late".utf8), fault: .delay(.milliseconds(argument ?? 1000)))
         case "gated-stream":
-            let gate = clientSawFirstChunk
+            let gate = signals.clientSawFirstChunk
             return .stream { writer in
                 try await writer.write("one")
                 await gate.wait()
@@ -148,7 +149,7 @@ public final class TransportTestServer: Sendable {
                 try await writer.write("three")
             }
         case "endless-stream":
-            let left = clientLeftStream
+            let left = signals.clientLeftStream
             return .stream { writer in
                 do {
                     for index in 0..<1000 {
@@ -162,7 +163,7 @@ public final class TransportTestServer: Sendable {
             }
         case "fast-stream":
             let total = argument ?? 0
-            let left = clientLeftStream
+            let left = signals.clientLeftStream
             return .stream { writer in
                 let bytes = TransportTestKit.patternBytes(total)
                 var offset = 0
@@ -178,7 +179,7 @@ public final class TransportTestServer: Sendable {
                 }
             }
         case "silent-stream":
-            let left = clientLeftStream
+            let left = signals.clientLeftStream
             return .stream { _ in
                 // Ends only by cancellation: the server cancels the producer when the client hangs up.
                 try? await Task.sleep(for: .seconds(60))
@@ -186,7 +187,7 @@ public final class TransportTestServer: Sendable {
             }
         case "trickle":
             let pause = Duration.milliseconds(parts.count > 2 ? Int(parts[2]) ?? 100 : 100)
-            let written = trickleWritten
+            let written = signals.trickleWritten
             return .stream { writer in
                 for index in 0..<(argument ?? 0) {
                     if index > 0 { try await Task.sleep(for: pause) }

@@ -17,22 +17,25 @@ import Foundation
 /// ## Threading design
 ///
 /// One accept thread, plus one dedicated thread per connection doing blocking reads and writes
-/// under `poll(2)` deadlines. The handler runs on an ordinary Swift task; the connection thread
-/// sleeps on a condition variable until the task delivers the response. A stream producer runs on
-/// the same task and hands each chunk to the connection thread through `StreamWriter`, which
-/// suspends the producer until that chunk is in the socket.
+/// under `poll(2)` deadlines. The handler runs on a Swift task; the connection thread sleeps on a
+/// condition variable until the task delivers the response. A stream producer runs on the same
+/// task and hands each chunk to the connection thread through `StreamWriter`, which suspends the
+/// producer until that chunk is in the socket. The task prefers `HandlerExecutor`, a few threads
+/// of the server's own, so a host process whose cooperative pool is busy (a parallel test run)
+/// cannot hold up the server's answers and streams.
 ///
 /// Why threads and not an event loop: without SwiftNIO, a `poll`/`epoll` reactor would need its
 /// own buffering, write queues and wake-up plumbing, which is where such servers grow subtle
 /// bugs. Blocking code per connection is short and obviously ordered (pipelining falls out of
 /// it), the per-connection deadlines are plain `poll` timeouts, and none of it blocks Swift's
-/// cooperative pool, which only ever runs handlers. The cost, a thread (512 KiB stack) per open
-/// connection, is fine at the `maxConnections` this server is built for (hundreds); on two cores
+/// cooperative pool. The cost, a thread (512 KiB stack) per open connection, is fine at the
+/// `maxConnections` this server is built for (hundreds); on two cores
 /// it serves about 20,000 keep-alive requests/s and 5,000 new connections/s, and a streamed chunk
 /// reaches a loopback client tens of microseconds after `write`.
 ///
 /// Threads are joinable, and each finishing thread joins the one that finished before it, so once
-/// `shutdown()` returns no server thread and no server descriptor is left.
+/// `shutdown()` returns no accept or connection thread and no server descriptor is left (the
+/// handler executor's threads serve every server and last as long as the process).
 ///
 /// Built and tested on Linux; it also compiles on macOS (Darwin spellings in `SystemCalls`), so a
 /// contributor on a Mac can run the emulator and the suite.

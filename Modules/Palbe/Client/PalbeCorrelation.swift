@@ -13,7 +13,17 @@ import ErrorCore
 /// response costs every call no hop to another executor (an actor did, measurably).
 public final class PalbeCorrelation: Sendable {
     /// The process-wide record every client writes to unless a test gave it its own.
-    public static let shared = PalbeCorrelation()
+    public static var shared: PalbeCorrelation { scoped ?? process }
+
+    private static let process = PalbeCorrelation()
+
+    /// A record that stands in for ``shared`` within a task tree, for tests.
+    ///
+    /// A test process runs many clients at once, so the process-wide record there is whichever one
+    /// finished last. A test that reads ``shared`` as an app does (the seed samples) binds its own
+    /// record here around the clients it creates and the code that reads it, and sees only its own
+    /// requests, as an app with one client would.
+    @TaskLocal package static var scoped: PalbeCorrelation?
 
     private let last = Locked<String?>(nil)
 

@@ -1,6 +1,7 @@
 import ErrorCore
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import ChatbaseSDK

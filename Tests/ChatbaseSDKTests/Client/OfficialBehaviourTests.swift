@@ -2,6 +2,7 @@ import ErrorCore
 import Foundation
 import HTTPServer
 import SDKTransport
+import TestSupport
 import Testing
 
 @testable import ChatbaseSDK

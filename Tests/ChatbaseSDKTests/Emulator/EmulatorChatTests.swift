@@ -167,7 +167,9 @@ import Testing
     }
 
     @Test func rateLimitCarriesRetryAfter() async throws {
-        try await withChatbaseEmulator(rateLimit: 2) { harness in
+        // The clock stands still: on a loaded machine three requests could outlast a real 10 s window.
+        let now = Date()
+        try await withChatbaseEmulator(rateLimit: 2, clock: { now }) { harness in
             let client = harness.client()
             _ = try await client.listConversations()
             _ = try await client.listConversations()

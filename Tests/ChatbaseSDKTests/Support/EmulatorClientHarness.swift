@@ -1,6 +1,7 @@
 import ErrorCore
 import Foundation
 import SDKTransport
+import TestSupport
 
 @testable import ChatbaseSDK
 @testable import Emulator
@@ -30,25 +31,18 @@ struct ChatbaseEmulatorHarness: Sendable {
     }
 }
 
-/// Runs `body` against a fresh in-memory emulator on an ephemeral port; always shuts it down.
+/// Runs `body` against a fresh in-memory emulator on an ephemeral port; always shuts it down. The
+/// emulator reads `clock` (the real time by default).
 func withChatbaseEmulator<T>(
-    rateLimit: Int = 1_000, isolation: isolated (any Actor)? = #isolation,
-    _ body: (ChatbaseEmulatorHarness) async throws -> T
+    rateLimit: Int = 1_000, clock: @escaping @Sendable () -> Date = { Date() },
+    isolation: isolated (any Actor)? = #isolation, _ body: (ChatbaseEmulatorHarness) async throws -> T
 ) async throws -> T {
     var configuration = EmulatorConfiguration.testing()
-    configuration.mount(ChatbaseEmulator(rateLimit: rateLimit), at: "/api/sdk")
-    let server = try EmulatorServer(configuration: configuration)
+    configuration.mount(ChatbaseEmulator(rateLimit: rateLimit, clock: clock), at: "/api/sdk")
     let storage = temporaryStorage()
     defer { try? FileManager.default.removeItem(at: storage.directory) }
-    do {
-        let baseURL = try server.start()
-        let harness = ChatbaseEmulatorHarness(
-            server: server, apiBase: baseURL.absoluteString + "/api/sdk", storage: storage)
-        let result = try await body(harness)
-        await server.shutdown()
-        return result
-    } catch {
-        await server.shutdown()
-        throw error
+    return try await withRunningEmulator(configuration) { server, baseURL in
+        try await body(
+            ChatbaseEmulatorHarness(server: server, apiBase: baseURL.absoluteString + "/api/sdk", storage: storage))
     }
 }

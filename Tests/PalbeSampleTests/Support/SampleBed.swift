@@ -3,6 +3,7 @@ import ErrorCore
 import Foundation
 import Palbe
 import SDKTransport
+import TestSupport
 import Testing
 
 /// An in-memory emulator serving the sample backend on 127.0.0.1, and a Palbe client for it on
@@ -34,19 +35,12 @@ func withSample<T>(
     clock: @escaping @Sendable () -> Date = { Date() }, _ body: (SampleBed) async throws -> T
 ) async throws -> T {
     let sample = SampleBackend(clock: clock)
-    let emulator = try EmulatorServer(configuration: .testing(palbaseHandlers: [sample]))
-    do {
-        let baseURL = try emulator.start()
+    return try await withRunningEmulator(.testing(palbaseHandlers: [sample])) { emulator, baseURL in
         let configuration = PalbeConfiguration(
             baseURL: baseURL, apiKey: emulator.apiKey, environment: "test", requestTimeout: SampleBed.requestTimeout)
-        let bed = SampleBed(
-            emulator: emulator, sample: sample,
-            palbe: Palbe(configuration: configuration, transport: DefaultTransport.make()))
-        let result = try await body(bed)
-        await emulator.shutdown()
-        return result
-    } catch {
-        await emulator.shutdown()
-        throw error
+        return try await body(
+            SampleBed(
+                emulator: emulator, sample: sample,
+                palbe: Palbe(configuration: configuration, transport: DefaultTransport.make())))
     }
 }

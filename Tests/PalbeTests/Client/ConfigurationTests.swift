@@ -2,6 +2,7 @@ import Emulator
 import ErrorCore
 import Foundation
 import Palbe
+import TestSupport
 import Testing
 
 /// `Palbase-Info.plist`: what it must hold, where it is looked for, and what a bad one throws.
@@ -103,10 +104,3 @@ import Testing
 }
 
 private final class Marker {}
-
-private func withTemporaryDirectory(_ body: (URL) throws -> Void) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("palbe-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try body(directory)
-}

@@ -177,9 +177,10 @@ import Testing
     }
 
     @Test func unparsableResponseIsTransport() async throws {
-        try await withStandaloneServer({ _ in HTTPServerResponse(status: 200, fault: .malformedChunking) }) { url in
+        let malformed: ScriptedServer.Route = { _, _ in HTTPServerResponse(status: 200, fault: .malformedChunking) }
+        try await withScriptedServer(fallback: malformed) { server in
             let client = Palbe(
-                configuration: PalbeConfiguration(baseURL: url, apiKey: "k", requestTimeout: .seconds(5)),
+                configuration: PalbeConfiguration(baseURL: server.baseURL, apiKey: "k", requestTimeout: .seconds(5)),
                 transport: DefaultTransport.make(), runtime: RuntimeRecorder().runtime())
             let error = await #expect(throws: BackendError.self) {
                 let _: AnyCodableValue = try await client.call("anything", AnyCodableValue.object([:]))

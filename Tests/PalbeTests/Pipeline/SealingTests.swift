@@ -5,6 +5,7 @@ import HTTPServer
 import Palbe
 import SDKCrypto
 import SDKTransport
+import TestSupport
 import Testing
 
 /// Bodies on sealed paths travel as `X-Palbase-Sealed: v1` envelopes; a body that cannot be sealed
@@ -119,14 +120,15 @@ import Testing
     @Test func forgedSealedResponsesAreNotTrusted() async throws {
         let serverKey = P256PrivateKey()
         let forged = Data(#"{"v":1,"nonce":"AAAAAAAAAAAAAAAA","ct":"AAAAAAAAAAAAAAAAAAAAAAAAAAAA"}"#.utf8)
-        try await withStandaloneServer({ request in
+        try await withScriptedServer(fallback: { request, _ in
             var headers: HTTPHeaders = ["X-Palbase-Sealed": "v1", "X-Request-Id": "req_forged"]
             headers.set("Content-Type", "application/json")
             return HTTPServerResponse(status: request.path.hasSuffix("/ok") ? 200 : 400, headers: headers, body: forged)
-        }) { url in
+        }) { server in
             let client = Palbe(
                 configuration: PalbeConfiguration(
-                    baseURL: url, apiKey: "k", sealingKey: Base64URL.encode(serverKey.publicKey.x963Representation),
+                    baseURL: server.baseURL, apiKey: "k",
+                    sealingKey: Base64URL.encode(serverKey.publicKey.x963Representation),
                     requestTimeout: .seconds(5)),
                 transport: DefaultTransport.make(), runtime: RuntimeRecorder().runtime())
             let success = await #expect(throws: BackendError.self) {

@@ -2,6 +2,7 @@ import Emulator
 import ErrorCore
 import Foundation
 import SDKCLI
+import TestSupport
 
 /// An in-process emulator with the Chatbase API mounted at `/api/sdk`, and a private chat data
 /// directory, for driving `sdk chat` through ``SDKCLI/main(_:_:root:)``.
@@ -19,17 +20,10 @@ struct ChatCLIFixture {
     static func with<T>(_ body: (ChatCLIFixture) async throws -> T) async throws -> T {
         var configuration = EmulatorConfiguration.testing()
         configuration.mount(ChatbaseEmulator(), at: "/api/sdk")
-        let server = try EmulatorServer(configuration: configuration)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sdk-chat-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        do {
-            let fixture = ChatCLIFixture(server: server, baseURL: try server.start(), dataDirectory: directory)
-            let result = try await body(fixture)
-            await server.shutdown()
-            return result
-        } catch {
-            await server.shutdown()
-            throw error
+        return try await withRunningEmulator(configuration) { server, baseURL in
+            try await body(ChatCLIFixture(server: server, baseURL: baseURL, dataDirectory: directory))
         }
     }
 

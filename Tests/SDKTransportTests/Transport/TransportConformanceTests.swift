@@ -13,18 +13,11 @@ import Testing
     /// Runs `body` with a fresh transport and server, bounded so a broken transport fails instead of
     /// hanging the run.
     func withServer(
-        _ kind: TransportKind, transport: (any Transport)? = nil, limit: Duration = .seconds(10),
+        _ kind: TransportKind, transport: (any Transport)? = nil, limit: Duration = .seconds(30),
         _ body: @escaping @Sendable (any Transport, TransportTestServer) async throws -> Void
     ) async throws {
-        let server = try TransportTestServer()
         let transport = transport ?? kind.makeTransport()
-        do {
-            try await TransportTestKit.withDeadline(limit) { try await body(transport, server) }
-        } catch {
-            await server.shutdown()
-            throw error
-        }
-        await server.shutdown()
+        try await TransportTestServer.with(limit: limit) { server in try await body(transport, server) }
     }
 
     func echoed(_ response: HTTPResponse) throws -> TransportEchoedRequest {

@@ -101,7 +101,7 @@ final class Connection {
         let handler = core.handler
         let control = control
         let isHead = head.isHead
-        let task = Task {
+        let work: @Sendable () async -> Void = {
             let response = await handler(request)
             if case .delay(let duration) = response.fault {
                 try? await Task.sleep(for: duration)
@@ -120,6 +120,12 @@ final class Connection {
             } catch {
                 writer.finish(producerFailed: true)
             }
+        }
+        let task: Task<Void, Never>
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            task = Task(executorPreference: HandlerExecutor.shared, operation: work)
+        } else {
+            task = Task(operation: work)
         }
         control.attach(task)
         return control.awaitOutcome()

@@ -34,12 +34,13 @@ final class StreamWriter: HTTPResponseWriter, @unchecked Sendable {
     }
 
     func write(_ data: Data) async throws {
+        // Why the writer failed comes first: a vanished client fails the writer and then cancels the
+        // producer, and a producer between two writes must learn `.clientDisconnected`, not just that it
+        // was cancelled.
+        if let failure = lock.withLock({ failure }) { throw failure }
         try Task.checkCancellation()
-        guard !data.isEmpty else {
-            // A zero-length chunk would end the chunked body, so empty writes send nothing.
-            if let failure = lock.withLock({ failure }) { throw failure }
-            return
-        }
+        // A zero-length chunk would end the chunked body, so empty writes send nothing.
+        guard !data.isEmpty else { return }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let refusal = lock.withLock { () -> HTTPServerError? in
                 if let failure { return failure }

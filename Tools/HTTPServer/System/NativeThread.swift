@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// Starts the pthreads for the accept loop and for each connection.
+/// Starts the pthreads for the accept loop, each connection and the handler executor.
 ///
 /// These threads do blocking socket I/O, so they must not come from Swift's cooperative pool
 /// (which has one thread per core and would starve every other task).
@@ -19,15 +19,18 @@ enum NativeThread {
         }
     }
 
-    /// Connection threads only parse and copy bytes; the handler runs on the cooperative pool.
-    private static let stackSize = 512 << 10
+    /// Connection threads only parse and copy bytes; handlers run on `HandlerExecutor`'s threads.
+    static let connectionStackSize = 512 << 10
 
     /// Runs `body` on a new joinable thread named `name` (at most 15 bytes, visible in
-    /// `/proc/self/task/*/comm`). Returns nil if the system refused to create the thread.
+    /// `/proc/self/task/*/comm`) with a stack of `stackSize` bytes. Returns nil if the system
+    /// refused to create the thread.
     ///
     /// The caller must `pthread_join` the thread eventually (the server does it in
     /// `ServerCore.retire`), which is what lets `shutdown()` promise the threads are gone.
-    static func start(name: String, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
+    static func start(
+        name: String, stackSize: Int = connectionStackSize, _ body: @escaping @Sendable () -> Void
+    ) -> pthread_t? {
         let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
         pthread_attr_init(attributes)
         pthread_attr_setstacksize(attributes, stackSize)

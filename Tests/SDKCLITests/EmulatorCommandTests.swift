@@ -10,10 +10,10 @@ import Testing
 #endif
 
 /// Drives the built `sdk emulator` commands as child processes.
-@Suite struct EmulatorProcessTests {
+@Suite struct EmulatorCommandTests {
     /// Starts `sdk emulator start` on `directory` and returns the process, its base URL and API key.
-    static func start(_ directory: URL, _ extra: [String] = []) async throws -> (EmulatorProcess, URL, String) {
-        let process = try EmulatorProcess(
+    static func start(_ directory: URL, _ extra: [String] = []) async throws -> (SDKProcess, URL, String) {
+        let process = try SDKProcess(
             ["emulator", "start", "--port", "0", "--data-dir", directory.path] + extra)
         let lines = try await process.readLines { $0.hasPrefix("API key: ") }
         let urlLine = try #require(lines.first { $0.hasPrefix("Emulator listening on ") })
@@ -43,7 +43,7 @@ import Testing
 
     @Test func plistMatchesTheDataDirectorysEmulatorAndKeysPersistAcrossRuns() async throws {
         try await withTemporaryDirectory { directory async throws in
-            let plistRun = try EmulatorProcess(
+            let plistRun = try SDKProcess(
                 ["emulator", "plist", "--port", "4321", "--data-dir", directory.path])
             let lines = try await plistRun.readLines { $0 == "</plist>" }
             #expect(try await plistRun.waitForExit().status == 0)
@@ -71,7 +71,7 @@ import Testing
 
     @Test func badArgumentsAreUsageErrors() async throws {
         for arguments in [["emulator", "start", "--port", "70000"], ["emulator", "start", "--pow", "/x:99"]] {
-            let process = try EmulatorProcess(arguments)
+            let process = try SDKProcess(arguments)
             #expect(try await process.waitForExit().status == 2)
         }
     }
@@ -107,7 +107,7 @@ import Testing
                     }
                 }
             }
-            try await EmulatorProcess.bounded(.seconds(10), "300 acknowledged writes") {
+            try await TransportTestKit.withDeadline(.seconds(10)) {
                 while acknowledged.total < 300 { try await Task.sleep(for: .milliseconds(5)) }
             }
             process.send(SIGKILL)
