@@ -17,7 +17,8 @@ package struct ProbeHandler: PalbaseRouteHandler {
     package var migrations: [Migration] { [] }
 
     package func handle(_ request: PalbaseRequest, store: SQLiteDatabase) async throws -> PalbaseResponse? {
-        let received = AnyCodableValue.string(String(decoding: request.body, as: UTF8.self))
+        // Decoded only for the routes that echo it: every request passes through here first, uploads included.
+        var received: AnyCodableValue { .string(String(decoding: request.body, as: UTF8.self)) }
         switch request.segments.first {
         case "probe" where request.segments == ["probe", "answer"]:
             let status = request.queryValue("status").flatMap(Int.init) ?? 200

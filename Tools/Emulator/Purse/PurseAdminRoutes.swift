@@ -30,18 +30,8 @@ struct PurseAdminRoutes {
                 "merchant_api_key": .string(service.merchantAPIKey), "session_lifetime_seconds": .int(Int(lifetime)),
                 "mount": .string(prefix),
             ])
-        case ("GET", ["clock"]):
-            return Self.json(clock(service))
-        case ("PUT", ["clock"]):
-            guard let fields = SampleJSON.parse(request.body)?.objectValue,
-                let offset = fields["offset_seconds"]?.intValue,
-                abs(offset) <= AuthAdminRoutes.maximumOffset
-            else { throw PalbaseHTTPError.badRequest("offset_seconds must be an integer within ±10 years") }
-            service.clockOffset = offset
-            return Self.json(clock(service))
-        case ("DELETE", ["clock"]):
-            service.clockOffset = 0
-            return HTTPServerResponse(status: 204)
+        case (let method, ["clock"]) where ["GET", "PUT", "DELETE"].contains(method):
+            return try service.clock.answerAdmin(method: method, body: request.body)
         case ("GET", let path) where path.count == 2 && path[0] == "sessions":
             guard
                 let session = try store.query("SELECT * FROM purse_sessions WHERE id = ?", [.text(path[1])]).first
@@ -77,10 +67,6 @@ struct PurseAdminRoutes {
         default:
             throw PalbaseHTTPError.notFound(request.path)
         }
-    }
-
-    private func clock(_ service: PurseEmulator) -> AnyCodableValue {
-        ["offset_seconds": .int(service.clockOffset), "now": .string(PurseTime.text(service.now))]
     }
 
     private static func json(_ value: AnyCodableValue, status: Int = 200) -> HTTPServerResponse {

@@ -15,7 +15,7 @@ import HTTPServer
 /// - The checkout routes take `Authorization: Bearer <session_secret>`. `validate` needs an `Idempotency-Key`:
 ///   the same key and body get the stored answer with `Idempotent-Replayed: true`, another body 422, a key
 ///   still executing 409 with `Retry-After: 1`; a session takes one payment.
-/// - Expiry follows the service's clock: the real time plus `clockOffset` (admin `purse/clock`).
+/// - Expiry follows the service's clock: the real time moved by `clock` (admin `purse/clock`).
 /// - A `delay` fault on `validate` waits after the key is claimed, so the key is in flight meanwhile; card
 ///   request bodies never reach the request log.
 ///
@@ -30,10 +30,10 @@ package struct PurseEmulator: EmulatorService {
     package let sessionLifetime: Duration
     /// How long an `UNCERTAIN` payment takes to settle to `SUCCESS` (seen on C4).
     package let settleDelay: Duration
-    private let clock: @Sendable () -> Date
-    private let offset = Locked(0)
+    /// The service's time: session expiry and settlement (admin `purse/clock`).
+    package let clock: EmulatorClock
 
-    /// A service accepting `merchantAPIKey`; `clock` is the real time, moved by `clockOffset`.
+    /// A service accepting `merchantAPIKey`; `clock` is the real time, moved by the admin clock offset.
     package init(
         merchantAPIKey: String = PurseEmulator.defaultMerchantAPIKey, sessionLifetime: Duration = .seconds(3_600),
         settleDelay: Duration = .seconds(1), clock: @escaping @Sendable () -> Date = { Date() }
@@ -41,19 +41,11 @@ package struct PurseEmulator: EmulatorService {
         self.merchantAPIKey = merchantAPIKey
         self.sessionLifetime = sessionLifetime
         self.settleDelay = settleDelay
-        self.clock = clock
-    }
-
-    /// Seconds added to the real time for expiry and settlement (admin `purse/clock`); `reset` sets it to 0.
-    package var clockOffset: Int {
-        get { offset.withLock { $0 } }
-        nonmutating set { offset.withLock { $0 = newValue } }
+        self.clock = EmulatorClock(real: clock)
     }
 
     /// The service's time in milliseconds since the epoch.
-    var now: Int64 {
-        Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)) + Int64(clockOffset) * 1000
-    }
+    var now: Int64 { clock.nowMilliseconds }
 
     /// Errors look like Purse's.
     package var errorShape: EmulatorErrorShape { .purse }
@@ -63,7 +55,7 @@ package struct PurseEmulator: EmulatorService {
 
     /// The clock offset goes back to 0 with the emptied tables.
     package func didReset(store: SQLiteDatabase) throws {
-        clockOffset = 0
+        clock.offsetSeconds = 0
     }
 
     /// `validate` waits for a `delay` fault while its key is in flight.

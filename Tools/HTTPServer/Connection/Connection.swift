@@ -11,6 +11,11 @@ final class Connection {
     /// last response before we close; see `Socket.linger`.
     private static let lingerTime: Duration = .seconds(1)
     private static let lingerBytes = 1 << 20
+    /// How long, and how much more than its declared body, a connection refused from its head keeps
+    /// discarding: the client is still sending that body and must get to the end of it to read the answer
+    /// (closing with its bytes unread would reset the connection and destroy the answer).
+    private static let refusedBodyLingerTime: Duration = .seconds(15)
+    private static let refusedBodyMaxBytes = 64 << 20
 
     let descriptor: Int32
     let id: Int
@@ -38,14 +43,23 @@ final class Connection {
     enum Ending {
         /// Send FIN, drain what the client still sends, then close.
         case graceful
+        /// Send FIN, drain the declared body of a request answered from its head (`bytes`), then close.
+        case refusedBody(bytes: Int)
         /// Close now: the client is gone, idle, or the server is stopping.
         case immediate
     }
 
     /// Serves until the connection ends, then unregisters (which closes the descriptor).
     func run() {
-        if serve() == .graceful, !control.isStopped {
+        switch serve() {
+        case .graceful where !control.isStopped:
             Socket.linger(descriptor, until: .after(Self.lingerTime), maxBytes: Self.lingerBytes)
+        case .refusedBody(let bytes) where !control.isStopped:
+            Socket.linger(
+                descriptor, until: .after(Self.refusedBodyLingerTime),
+                maxBytes: min(bytes, Self.refusedBodyMaxBytes) + Self.lingerBytes)
+        default:
+            break
         }
         core.connectionThreadFinished(id)
     }
@@ -85,14 +99,16 @@ final class Connection {
     }
 
     /// Sends the configuration's early answer instead of reading the body, then closes: the unread body
-    /// would otherwise be read as the next request. Draining what the client still sends (the linger)
-    /// gives it the chance to read the answer before the close.
+    /// would otherwise be read as the next request. Draining the body the client is still sending (the
+    /// linger, up to its declared length) lets it finish and read the answer before the close.
     private func answerEarly(_ response: HTTPServerResponse, to head: RequestHead) -> Ending {
         var response = response
         if case .stream = response.body { response.body = .bytes(Data()) }
         var closing = head
         closing.wantsKeepAlive = false
-        return respond(HandlerOutcome(response: response, writer: nil), to: closing) == .abort ? .immediate : .graceful
+        guard respond(HandlerOutcome(response: response, writer: nil), to: closing) != .abort else { return .immediate }
+        if case .contentLength(let length) = head.framing { return .refusedBody(bytes: length) }
+        return .graceful
     }
 
     /// Runs the handler (and any stream producer) on a task and blocks this thread until the

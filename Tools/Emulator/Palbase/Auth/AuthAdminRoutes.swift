@@ -25,9 +25,6 @@ import HTTPServer
 struct AuthAdminRoutes {
     let server: EmulatorServer
 
-    /// The most the clock may be moved either way.
-    static let maximumOffset = 10 * 365 * 86_400
-
     /// Answers `method path` (the segments after `auth`); throws `PalbaseHTTPError`.
     func respond(to request: HTTPServerRequest, path: [String]) throws -> HTTPServerResponse {
         guard let service = server.configuration.palbaseHandlers.lazy.compactMap({ $0 as? AuthService }).first else {
@@ -50,18 +47,8 @@ struct AuthAdminRoutes {
             let settings = try AuthSettings(document: try Self.object(request.body))
             try settings.save(tenant: tenant, store: store)
             return Self.json(settings.document)
-        case ("GET", ["clock"]):
-            return Self.json(clock(service))
-        case ("PUT", ["clock"]):
-            guard case .object(let fields) = try Self.object(request.body),
-                let offset = fields["offset_seconds"]?.intValue,
-                abs(offset) <= Self.maximumOffset
-            else { throw PalbaseHTTPError.badRequest("offset_seconds must be an integer within ±10 years") }
-            service.clockOffset = offset
-            return Self.json(clock(service))
-        case ("DELETE", ["clock"]):
-            service.clockOffset = 0
-            return HTTPServerResponse(status: 204)
+        case (let method, ["clock"]) where ["GET", "PUT", "DELETE"].contains(method):
+            return try service.clock.answerAdmin(method: method, body: request.body)
         case ("GET", ["users"]):
             let all = try users.all().filter { user in
                 (parameter("email").map { user.email == $0.lowercased() } ?? true)
@@ -107,13 +94,6 @@ struct AuthAdminRoutes {
             }
             throw PalbaseHTTPError.notFound(request.path)
         }
-    }
-
-    private func clock(_ service: AuthService) -> AnyCodableValue {
-        [
-            "offset_seconds": .int(service.clockOffset),
-            "now": .string(EmulatorJSON.timestamp(Date(timeIntervalSince1970: Double(service.now) / 1000))),
-        ]
     }
 
     /// The methods a known path allows, for 405; nil for an unknown path.

@@ -11,8 +11,8 @@ import Foundation
 package final class AuthService: PalbaseRouteHandler {
     /// The lifetimes, limits and hash cost in force.
     package let policy: AuthPolicy
-    private let clock: @Sendable () -> Date
-    private let offset = Locked(0)
+    /// The service's time: expiry of tokens, codes and links, and the recent window (admin `auth/clock`).
+    package let clock: EmulatorClock
     private let decoy = Locked<PasswordHash?>(nil)
 
     /// Creates the service. `clock` is the real time; the admin clock offset moves the service's own time
@@ -20,26 +20,18 @@ package final class AuthService: PalbaseRouteHandler {
     /// with the client's real clock.
     package init(policy: AuthPolicy = AuthPolicy(), clock: @escaping @Sendable () -> Date = { Date() }) {
         self.policy = policy
-        self.clock = clock
-    }
-
-    /// Seconds added to the real time for expiry decisions (admin `auth/clock`); `reset` sets it back to 0.
-    package var clockOffset: Int {
-        get { offset.withLock { $0 } }
-        set { offset.withLock { $0 = newValue } }
+        self.clock = EmulatorClock(real: clock)
     }
 
     /// The service's current time in milliseconds since the epoch: the real time plus the offset.
-    var now: Int64 {
-        Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)) + Int64(clockOffset) * 1000
-    }
+    var now: Int64 { clock.nowMilliseconds }
 
     /// The auth tables, versions 200–299.
     package var migrations: [Migration] { AuthMigrations.all }
 
     /// The clock offset goes back to 0 with the emptied tables.
     package func didReset(store: SQLiteDatabase) throws {
-        clockOffset = 0
+        clock.offsetSeconds = 0
     }
 
     /// The environment's `passkey_apple_apps`, for the association file.
@@ -51,7 +43,7 @@ package final class AuthService: PalbaseRouteHandler {
     package func handle(_ request: PalbaseRequest, store: SQLiteDatabase) async throws -> PalbaseResponse? {
         guard let route = try AuthRoute.match(method: request.method, segments: request.segments) else { return nil }
         let context = AuthContext(
-            request: request, store: store, policy: policy, now: now, realNow: clock().timeIntervalSince1970,
+            request: request, store: store, policy: policy, now: now, realNow: clock.realSeconds,
             settings: try AuthSettings.load(tenant: request.tenant, store: store))
         let controller = AuthController(context: context, decoy: decoyHash)
         switch route {
