@@ -79,7 +79,7 @@ public final class SDKProcess: Sendable {
         let stdoutHandle = stdout.fileHandleForReading
         Thread {
             var pending = Data()
-            while case let chunk = stdoutHandle.availableData, !chunk.isEmpty {
+            while let chunk = Self.readChunk(stdoutHandle) {
                 output.withLock { $0.stdout.append(chunk) }
                 pending.append(chunk)
                 while let newline = pending.firstIndex(of: 0x0A) {
@@ -93,11 +93,24 @@ public final class SDKProcess: Sendable {
         let stderrClosed = self.stderrClosed
         let stderrHandle = stderr.fileHandleForReading
         Thread {
-            while case let chunk = stderrHandle.availableData, !chunk.isEmpty {
+            while let chunk = Self.readChunk(stderrHandle) {
                 output.withLock { $0.stderr.append(chunk) }
             }
             stderrClosed.fire()
         }.start()
+    }
+
+    /// The next bytes from a pipe, or nil at its end. A plain `read(2)` that retries on `EINTR`:
+    /// Foundation's `FileHandle.availableData` on Linux traps when a signal (the many `SIGCHLD`s of a
+    /// parallel run) interrupts its read.
+    private static func readChunk(_ handle: FileHandle) -> Data? {
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 { return Data(buffer[0..<count]) }
+            if count < 0, errno == EINTR { continue }
+            return nil
+        }
     }
 
     deinit {
