@@ -86,7 +86,8 @@ import Testing
         try await withAuthEmulator { auth in
             let key = DPoPKey()
             let session = try await auth.signUp("dev@example.com", key: key)
-            try await auth.setClockOffset(3590)
+            // 200 s short of the hour: the test's own run time under load stays inside it.
+            try await auth.setClockOffset(3400)
             #expect(try await auth.get("/auth/me", bearer: session.accessToken).status == 200)
             try await auth.setClockOffset(3601)
             expectAuthError(try await auth.get("/auth/me", bearer: session.accessToken), 401, "token_expired")
@@ -137,7 +138,8 @@ import Testing
             try await auth.setClockOffset(301)
             let stale = try await auth.post("/auth/account/delete", bearer: session.accessToken)
             expectAuthError(stale, 403, "reauth_required")
-            try await auth.setClockOffset(290)
+            // 100 s inside the window, whatever the test's own run time under load.
+            try await auth.setClockOffset(200)
             #expect(try await auth.post("/auth/account/delete", bearer: session.accessToken).status == 202)
             expectAuthError(try await auth.get("/auth/me", bearer: session.accessToken), 401, "session_revoked")
         }
