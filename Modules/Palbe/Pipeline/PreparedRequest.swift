@@ -28,6 +28,12 @@ struct PreparedRequest: Sendable {
     init(_ request: PBRequest, base: RequestBase) throws(BackendError) {
         method = request.method
         let segments = request.path.map(\.pathSegment)
+        for case .literal(let name) in segments where Self.hasDotSegment(name) {
+            throw .encode(
+                CodecFailure(
+                    message: "The route name \"\(name)\" has a \".\" or \"..\" segment, which URL normalization "
+                        + "would resolve to another route; nothing was sent"))
+        }
         routePath = "/" + PathEncoding.path(segments)
 
         var queryString = ""
@@ -84,6 +90,16 @@ struct PreparedRequest: Sendable {
     }
 
     /// Replaces the body with its sealed form for `key`.
+    /// Whether a route name has a `.` or `..` segment, spelled plainly or percent-encoded (`%2e`): curl and
+    /// URLSession remove dot segments, so `todos/../../__emulator/requests` would reach another route.
+    /// (A ``PBPathSegment/param(_:)`` is data and is sent encoded instead; see `PathEncoding`.)
+    static func hasDotSegment(_ name: String) -> Bool {
+        name.split(separator: "/").contains { segment in
+            let decoded = segment.lowercased().replacingOccurrences(of: "%2e", with: ".")
+            return decoded == "." || decoded == ".."
+        }
+    }
+
     mutating func seal(to key: SealingKey) throws(SealingUnavailable) {
         guard let plaintext = body else { return }
         let sealed = try BodySealer.seal(plaintext, method: method.rawValue, path: wirePath, to: key)

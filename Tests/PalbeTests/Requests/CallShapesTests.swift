@@ -142,6 +142,35 @@ import Testing
         }
     }
 
+    /// Issue 18: curl removes dot segments, so this raw name reached the emulator's admin API.
+    @Test(arguments: [
+        "todos/../../__emulator/requests", "../__emulator/reset", "todos/./x", "todos/%2E%2e/rooms", "/..",
+    ])
+    func aRawNameWithADotSegmentIsRefusedUnsent(_ name: String) async throws {
+        try await withPalbe { bed in
+            let client = bed.client()
+            let error = await #expect(throws: BackendError.self) {
+                let _: AnyCodableValue = try await client.call(name, method: .get)
+            }
+            #expect(error?.caseName == "encode")
+            #expect(error?.localizedDescription.contains("nothing was sent") == true)
+            let sent = try bed.requests()
+            #expect(sent.isEmpty)
+        }
+    }
+
+    @Test func namesThatOnlyLookLikeDotsAreSent() async throws {
+        try await withPalbe { bed in
+            let client = bed.client()
+            let _: [Todo] = try await client.call("todos", method: .get)
+            await #expect(throws: BackendError.self) {
+                let _: AnyCodableValue = try await client.call("todos/...", method: .get)
+            }
+            let paths = try bed.requests().map(\.path)
+            #expect(paths == ["/todos", "/todos/..."])
+        }
+    }
+
     @Test(arguments: [
         PalbeConfiguration(baseURL: URL(string: "http://127.0.0.1:9")!, apiKey: "  "),
         PalbeConfiguration(baseURL: URL(string: "ftp://127.0.0.1:9")!, apiKey: "key"),
