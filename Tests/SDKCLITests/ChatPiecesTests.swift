@@ -28,6 +28,16 @@ import Testing
         #expect(fallback.path == FileManager.default.currentDirectoryPath + "/.sdk/chat")
     }
 
+    /// Issue 18: the CLI read `SDK_CHAT_DEBUG` while the SDK and its docs say `CHATBASE_DEBUG`.
+    @Test func theTraceSwitchIsTheSDKsOwnName() {
+        for value in ["1", "yes", "true"] {
+            #expect(ChatCLIConfiguration.debugEnabled(environment: ["CHATBASE_DEBUG": value]))
+        }
+        #expect(!ChatCLIConfiguration.debugEnabled(environment: ["CHATBASE_DEBUG": "0"]))
+        #expect(!ChatCLIConfiguration.debugEnabled(environment: ["SDK_CHAT_DEBUG": "1"]))
+        #expect(!ChatCLIConfiguration.debugEnabled(environment: [:]))
+    }
+
     @Test func theWeatherIsTheSameForTheSameCityAndNeedsOne() throws {
         let paris = try ChatDemoTools.weather(["city": "Paris"])
         #expect(try ChatDemoTools.weather(["city": " Paris "]) == paris)

@@ -20,8 +20,9 @@ enum ChatCLIConfiguration {
     static let dataDirectoryKey = "SDK_CHAT_DATA_DIR"
     /// The state directory otherwise, relative to the working directory.
     static let defaultDataDirectory = ".sdk/chat"
-    /// `SDK_CHAT_DEBUG=1` traces the SDK's diagnostics (never tokens or message text) on stderr.
-    static let debugKey = "SDK_CHAT_DEBUG"
+    /// `CHATBASE_DEBUG=1` traces the SDK's diagnostics (never tokens or message text) on stderr: the
+    /// switch the SDK itself and its docs name, with the same spellings (`1`, `yes`, `true`).
+    static let debugKey = "CHATBASE_DEBUG"
     /// The local emulator's Chatbase API.
     static let defaultAPIURL = URL(string: "http://127.0.0.1:\(EmulatorConfiguration.defaultPort)\(apiPath)")!
 
@@ -59,9 +60,14 @@ enum ChatCLIConfiguration {
         return URL(fileURLWithPath: defaultDataDirectory)
     }
 
+    /// Whether ``debugKey`` turns the trace on, by the rule every SDK switch shares (`DebugFlag`).
+    static func debugEnabled(environment: [String: String]) -> Bool {
+        DebugFlag.isOn(environment[debugKey])
+    }
+
     /// A client for `agent` at the command's base URL, keeping its state in ``dataDirectory(environment:)``.
     static func client(agent: String, context: OutputContext, directory: URL? = nil) -> ChatbaseClient {
-        let debug = context.environment[debugKey] == "1"
+        let debug = debugEnabled(environment: context.environment)
         return ChatbaseClient(
             agentId: agent, baseURL: apiURL(context.baseURL).absoluteString,
             timeouts: RequestTimeouts(request: .seconds(30)),
