@@ -43,6 +43,7 @@ import Testing
 
     @Test func plistMatchesTheDataDirectorysEmulatorAndKeysPersistAcrossRuns() async throws {
         try await withTemporaryDirectory { directory async throws in
+            let (first, url, apiKey) = try await Self.start(directory, ["--pow", "/whoami:4"])
             let plistRun = try SDKProcess(
                 ["emulator", "plist", "--port", "4321", "--data-dir", directory.path])
             let lines = try await plistRun.readLines { $0 == "</plist>" }
@@ -53,7 +54,6 @@ import Testing
             #expect(plist["base_url"] == "http://127.0.0.1:4321")
             #expect(plist["environment"] == "local")
 
-            let (first, url, apiKey) = try await Self.start(directory, ["--pow", "/whoami:4"])
             #expect(apiKey == plist["api_key"])
             let client = EmulatorTestClient(baseURL: url, defaultHeaders: ["apikey": apiKey])
             let key = try #require(try await client.send("GET", "/.well-known/palbase-sealing-key").jsonObject())
@@ -66,6 +66,20 @@ import Testing
             #expect(secondKey == apiKey)
             second.send(SIGTERM)
             _ = try await second.waitForExit()
+        }
+    }
+
+    /// Issue 18: `plist` on a missing directory exited 0 after creating it with a new database and API key.
+    @Test func plistNeverCreatesData() async throws {
+        try await withTemporaryDirectory { directory async throws in
+            let missing = directory.appendingPathComponent("nonexistent")
+            for target in [missing, directory] {
+                let result = try await SDKProcess.run(["emulator", "plist", "--data-dir", target.path])
+                #expect(result.status == 1)
+                #expect(result.stderr.contains("No emulator data in \(target.path);"))
+            }
+            #expect(!FileManager.default.fileExists(atPath: missing.path))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
         }
     }
 

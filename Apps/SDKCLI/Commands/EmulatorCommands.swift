@@ -77,7 +77,8 @@ extension Command {
         summary: "Print a Palbase-Info.plist for the emulator of a data directory.",
         discussion: """
             The plist holds base_url, api_key, environment=local and sealing_key (the emulator's sealing \
-            public key). The data directory's keys are created if it has none yet.
+            public key). It reads a data directory 'sdk emulator start' has used and never creates one: \
+            a directory with no emulator data is an error.
             """,
         options: [
             .value(
@@ -89,7 +90,15 @@ extension Command {
         ],
         run: { values, context in
             let port = values.int("port") ?? EmulatorConfiguration.defaultPort
-            let configuration = EmulatorConfiguration.standard(port: port, storage: .directory(dataDirectory(values)))
+            let directory = dataDirectory(values)
+            let database = directory.appendingPathComponent(EmulatorConfiguration.databaseFileName)
+            guard FileManager.default.fileExists(atPath: database.path) else {
+                throw CommandFailure(
+                    code: "no_emulator_data",
+                    message: "No emulator data in \(directory.path); run 'sdk emulator start --data-dir "
+                        + "\(directory.path)' once first (reading the plist never creates data)")
+            }
+            let configuration = EmulatorConfiguration.standard(port: port, storage: .directory(directory))
             let server = try openEmulator(configuration)
             let plist = try server.infoPlist()
             await server.shutdown()
