@@ -23,6 +23,34 @@ struct ExchangeTests {
         }
     }
 
+    /// Issue 18: a CR in one read and its LF in the next got 400 and a close, losing the request behind it.
+    @Test func anEmptyLineSplitAcrossReadsIsSkipped() async throws {
+        try await ServerTestHarness.withServer(handler: EchoReport.handler) { server in
+            let client = try await ServerTestClient.connect(port: server.port)
+            try await client.send("\r")
+            try await Task.sleep(for: .milliseconds(200))
+            try await client.send("\nGET /after HTTP/1.1\r\nHost: x\r\n\r\n")
+            let response = try await client.readResponse()
+            #expect(response.status == 200)
+            #expect(try EchoReport.decode(response.body).path == "/after")
+        }
+    }
+
+    /// Issue 18: 100k leading CRLFs in one go got 400; they are skipped, and past a cap refused.
+    @Test func manyLeadingEmptyLinesAreSkippedUpToACap() async throws {
+        try await ServerTestHarness.withServer(handler: EchoReport.handler) { server in
+            let client = try await ServerTestClient.connect(port: server.port)
+            try await client.send(String(repeating: "\r\n", count: 100_000) + "GET /after HTTP/1.1\r\nHost: x\r\n\r\n")
+            let response = try await client.readResponse()
+            #expect(response.status == 200)
+            #expect(try EchoReport.decode(response.body).path == "/after")
+
+            let flood = try await ServerTestClient.connect(port: server.port)
+            try await flood.send(String(repeating: "\r\n", count: 600_000))
+            #expect(try await flood.readResponse().status == 400)
+        }
+    }
+
     @Test func postBodyByContentLengthReachesTheHandler() async throws {
         try await ServerTestHarness.withServer(handler: EchoReport.handler) { server in
             let client = try await ServerTestClient.connect(port: server.port)

@@ -80,14 +80,25 @@ final class RequestReader {
 
     private var available: Int { buffer.count - start }
 
+    /// The most bytes of empty lines skipped before one request line (half a million CRLFs).
+    static let maxLeadingEmptyLineBytes = 1 << 20
+
     private func readHead(deadline: Deadline) throws(Stop) -> RequestHead {
         var scanFrom = start
         var methodScan = start
+        var skipped = 0
         while true {
             // RFC 9112 §2.2: ignore empty lines before the request line (some clients send a stray
-            // CRLF after a body).
+            // CRLF after a body), however the reads split them, up to a cap.
             while available >= 2, buffer[start] == ASCII.carriageReturn, buffer[start + 1] == ASCII.lineFeed {
                 start += 2
+                skipped += 2
+            }
+            guard skipped <= Self.maxLeadingEmptyLineBytes else { throw .rejected(.badRequest) }
+            if available == 1, buffer[start] == ASCII.carriageReturn {
+                // The first half of an empty line whose LF has not arrived yet.
+                _ = try fill(until: deadline, midRequest: true)
+                continue
             }
             scanFrom = max(scanFrom, start)
             switch findHeaderEnd(from: scanFrom) {
