@@ -140,6 +140,34 @@ import Testing
         }
     }
 
+    /// Issue 18: the data directory was 0755 and the database and its WAL 0644, holding the API key, the
+    /// sealing private key and the request log. Now 0700 and 0600, whatever the umask, and tightened on
+    /// reopening data an older emulator left open.
+    @Test func theDatabaseAndItsDirectoryAreOwnerOnly() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("data/emulator.sqlite")
+        func mode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) & 0o777
+        }
+        do {
+            let db = try SQLiteDatabase(.file(url))
+            try db.execute("CREATE TABLE t (v TEXT)")
+            try db.execute("INSERT INTO t VALUES ('secret')")
+            #expect(try mode(url.deletingLastPathComponent().path) == 0o700)
+            for path in [url.path, url.path + "-wal", url.path + "-shm"] {
+                #expect(try mode(path) == 0o600, "\(path)")
+            }
+            db.close()
+        }
+        for path in [url.deletingLastPathComponent().path, url.path] {
+            _ = chmod(path, 0o755)
+        }
+        _ = try SQLiteDatabase(.file(url))
+        #expect(try mode(url.deletingLastPathComponent().path) == 0o700)
+        #expect(try mode(url.path) == 0o600)
+    }
+
     @Test func fileDatabaseUsesWALAndSurvivesReopening() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -41,7 +41,11 @@ enum DeviceIdStore {
             }
         #endif
         let file = storage.directory.appendingPathComponent(fileName)
-        if let stored = read(file) { return stored }
+        if let stored = read(file) {
+            // A file an older version wrote world-readable is tightened, best effort.
+            _ = chmod(file.path, 0o600)
+            return stored
+        }
         let id = UUID().uuidString
         do {
             return try publish(id, at: file, in: storage.directory)
@@ -61,9 +65,15 @@ enum DeviceIdStore {
     /// Writes `id` to a private temporary file and links it into place; when another process
     /// published first, returns its ID instead.
     private static func publish(_ id: String, at file: URL, in directory: URL) throws -> String {
+        // Owner-only, whatever the umask: the device ID is what grants access to anonymous conversations.
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        guard chmod(directory.path, 0o700) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         let temporary = directory.appendingPathComponent(".\(fileName).\(UUID().uuidString).tmp")
-        try Data((id + "\n").utf8).write(to: temporary, options: .atomic)
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: Data((id + "\n").utf8), attributes: [.posixPermissions: 0o600]),
+            chmod(temporary.path, 0o600) == 0
+        else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         defer { unlink(temporary.path) }
         if link(temporary.path, file.path) == 0 { return id }
         let failure = errno

@@ -35,6 +35,19 @@ final class CapturingLogger: SDKLogger {
         #expect(ChatbaseClient(agentId: "a", transport: DefaultTransport.make(), storage: other).deviceId != ids.first)
     }
 
+    /// Issue 18: `device-id` was 0644, yet it grants access to anonymous conversations.
+    @Test func theDeviceIdFileAndItsDirectoryAreOwnerOnly() throws {
+        let storage = temporaryStorage()
+        defer { try? FileManager.default.removeItem(at: storage.directory) }
+        let file = storage.directory.appendingPathComponent(DeviceIdStore.fileName)
+        func mode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) & 0o777
+        }
+        _ = ChatbaseClient(agentId: "a", transport: DefaultTransport.make(), storage: storage).deviceId
+        #expect(try mode(storage.directory.path) == 0o700)
+        #expect(try mode(file.path) == 0o600)
+    }
+
     @Test func standardDirectoryFollowsXDG() {
         #expect(
             ChatbaseStorage.standardDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]).path
