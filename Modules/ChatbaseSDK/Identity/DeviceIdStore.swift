@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 
 #if canImport(Glibc)
     import Glibc
@@ -43,7 +44,7 @@ enum DeviceIdStore {
         let file = storage.directory.appendingPathComponent(fileName)
         if let stored = read(file) {
             // A file an older version wrote world-readable is tightened, best effort.
-            _ = chmod(file.path, 0o600)
+            try? OwnerOnlyFiles.restrict(file.path)
             return stored
         }
         let id = UUID().uuidString
@@ -66,15 +67,11 @@ enum DeviceIdStore {
     /// published first, returns its ID instead.
     private static func publish(_ id: String, at file: URL, in directory: URL) throws -> String {
         // Owner-only, whatever the umask: the device ID is what grants access to anonymous conversations.
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        guard chmod(directory.path, 0o700) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        try OwnerOnlyFiles.createDirectoryIfMissing(directory)
         let temporary = directory.appendingPathComponent(".\(fileName).\(UUID().uuidString).tmp")
-        guard
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: Data((id + "\n").utf8), attributes: [.posixPermissions: 0o600]),
-            chmod(temporary.path, 0o600) == 0
-        else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        try OwnerOnlyFiles.restrict(temporary.path, creating: true)
         defer { unlink(temporary.path) }
+        try Data((id + "\n").utf8).write(to: temporary)
         if link(temporary.path, file.path) == 0 { return id }
         let failure = errno
         if failure == EEXIST, let existing = read(file) { return existing }

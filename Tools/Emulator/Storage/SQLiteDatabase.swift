@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import SDKCrypto
 
 /// A SQLite connection with serialised access, used by the emulator platform and its services.
 ///
@@ -67,20 +68,15 @@ package final class SQLiteDatabase: @unchecked Sendable {
         }
     }
 
-    /// Makes the database's directory 0700 and the database file 0600 (created empty when missing, so
-    /// SQLite never creates it), whatever the umask: they hold the API key, the sealing private key and the
-    /// request log. SQLite gives the `-wal` and `-shm` files its database file's mode; existing ones are
-    /// tightened too, for data an older emulator left world-readable.
+    /// Creates the database's directory 0700 when missing and makes the database file 0600 (created empty
+    /// when missing, so SQLite never creates it), whatever the umask: they hold the API key, the sealing
+    /// private key and the request log. SQLite gives the `-wal` and `-shm` files its database file's mode;
+    /// existing ones are tightened too, for data an older emulator left world-readable.
     private static func prepareOwnerOnly(_ url: URL) throws {
-        let directory = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        guard chmod(directory.path, 0o700) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        if !FileManager.default.fileExists(atPath: url.path) {
-            _ = FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        }
-        guard chmod(url.path, 0o600) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        for suffix in ["-wal", "-shm", "-journal"] {
-            _ = chmod(url.path + suffix, 0o600)
+        try OwnerOnlyFiles.createDirectoryIfMissing(url.deletingLastPathComponent())
+        try OwnerOnlyFiles.restrict(url.path, creating: true)
+        for suffix in ["-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: url.path + suffix) {
+            try OwnerOnlyFiles.restrict(url.path + suffix)
         }
     }
 
