@@ -28,7 +28,7 @@ struct SampleMultipartForm {
         }
         let delimiter = Data("--\(boundary)".utf8)
         let bytes = body
-        guard var cursor = Self.find(delimiter, in: bytes, from: bytes.startIndex)?.upperBound else {
+        guard var cursor = bytes.range(of: delimiter)?.upperBound else {
             throw PalbaseHTTPError.badRequest("The multipart body has no delimiter line")
         }
         let next = Data("\r\n".utf8) + delimiter
@@ -39,37 +39,14 @@ struct SampleMultipartForm {
                 throw PalbaseHTTPError.badRequest("The multipart body has a malformed delimiter line")
             }
             cursor += 2
-            guard let headEnd = Self.find(Data("\r\n\r\n".utf8), in: bytes, from: cursor),
-                let partEnd = Self.find(next, in: bytes, from: headEnd.upperBound)
+            guard let headEnd = bytes.range(of: Data("\r\n\r\n".utf8), in: cursor..<bytes.endIndex),
+                let partEnd = bytes.range(of: next, in: headEnd.upperBound..<bytes.endIndex)
             else {
                 throw PalbaseHTTPError.badRequest("The multipart body ends inside a part")
             }
             let head = String(decoding: bytes[cursor..<headEnd.lowerBound], as: UTF8.self)
             try add(head: head, content: bytes[headEnd.upperBound..<partEnd.lowerBound])
             cursor = partEnd.upperBound
-        }
-    }
-
-    /// The first occurrence of `needle` in `bytes` at or after index `start`: `memchr` for its first byte,
-    /// then `memcmp`. (Foundation's `Data.range(of:)` took seconds over a megabyte of random bytes on Linux.)
-    private static func find(_ needle: Data, in bytes: Data, from start: Data.Index) -> Range<Data.Index>? {
-        guard let first = needle.first, start <= bytes.endIndex else { return nil }
-        return bytes.withUnsafeBytes { (haystack: UnsafeRawBufferPointer) -> Range<Data.Index>? in
-            needle.withUnsafeBytes { (pattern: UnsafeRawBufferPointer) -> Range<Data.Index>? in
-                guard let base = haystack.baseAddress, let patternBase = pattern.baseAddress else { return nil }
-                var offset = start - bytes.startIndex
-                let last = haystack.count - pattern.count
-                while offset <= last {
-                    guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return nil }
-                    let position = base.distance(to: UnsafeRawPointer(hit))
-                    if memcmp(base + position, patternBase, pattern.count) == 0 {
-                        let lower = bytes.startIndex + position
-                        return lower..<(lower + pattern.count)
-                    }
-                    offset = position + 1
-                }
-                return nil
-            }
         }
     }
 
