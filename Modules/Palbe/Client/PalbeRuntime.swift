@@ -37,16 +37,6 @@ package struct PalbeRuntime: Sendable {
         ExchangeTrace(.palbe, logger: logger, enabled: traceHTTP)
     }
 
-    /// Waits between attempts; throws `CancellationError` when the task is cancelled.
-    package func sleep(_ duration: Duration) async throws {
-        try await clock.sleep(for: duration)
-    }
-
-    /// A value in `0..<1` for backoff jitter.
-    package func random() -> Double {
-        clock.random()
-    }
-
     /// Standard error on Linux, the unified logging system on Apple platforms; only consulted when
     /// the trace is on.
     package static var defaultLogger: any SDKLogger {

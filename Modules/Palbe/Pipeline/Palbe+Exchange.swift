@@ -164,7 +164,7 @@ extension Palbe {
     /// Waits between attempts; cancellation ends the call as ``BackendError/transport(_:)``.
     private func pause(_ delay: Duration) async throws(BackendError) {
         do {
-            try await runtime.sleep(delay)
+            try await runtime.clock.sleep(for: delay)
         } catch {
             throw .cancelled(error, requestSent: true)
         }
