@@ -55,9 +55,10 @@ final class PalbasePlatform: Sendable {
                     status: 400, code: "sealing_required", description: "Bodies sent to \(request.path) must be sealed")
             }
             try proofOfWork.check(path: request.path, headers: request.headers)
-            let palbaseRequest = PalbaseRequest(
+            var palbaseRequest = PalbaseRequest(
                 method: request.method, path: request.path, segments: segments, query: query,
                 headers: request.headers, body: body, tenant: identity.tenantID, requestID: requestID)
+            palbaseRequest.userID = try subject(of: palbaseRequest)
             for handler in handlers {
                 if let response = try await handler.handle(palbaseRequest, store: store) {
                     return try finish(response, requestID: requestID, session: session)
@@ -74,6 +75,17 @@ final class PalbasePlatform: Sendable {
             }
             return response
         }
+    }
+
+    /// The user a bearer names on a data route: the first handler that issues bearers decides (and refuses a
+    /// dead one). `/auth/` routes read their own bearers, and without an `Authorization` header the request
+    /// belongs to the API key's anonymous tenant.
+    private func subject(of request: PalbaseRequest) throws -> String? {
+        guard request.headers["Authorization"] != nil, request.segments.first != "auth" else { return nil }
+        for handler in handlers {
+            if let userID = try handler.subject(of: request, store: store) { return userID }
+        }
+        return nil
     }
 
     /// The largest body Palbase reads for `method` at `path`: the route's own limit when a handler sets one

@@ -16,8 +16,12 @@ package struct PalbaseRequest: Sendable {
     package let headers: HTTPHeaders
     /// The plaintext body (already unsealed on sealed paths).
     package let body: Data
-    /// The API key's tenant id now; the user id once auth exists.
+    /// The API key's tenant id.
     package let tenant: String
+    /// The signed-in user a valid `Authorization: Bearer` names on a route outside `/auth/` (the auth service
+    /// reads its own bearers); nil without one. The platform resolves it through the handlers'
+    /// ``PalbaseRouteHandler/subject(of:store:)`` before dispatch, so a handler never sees a bad bearer.
+    package var userID: String?
     /// The id the platform answers with in `X-Request-Id`, `req_<uuid>`.
     package let requestID: String
 
@@ -126,6 +130,11 @@ package protocol PalbaseRouteHandler: Sendable {
     /// platform's (an upload route), or nil. The platform answers a larger body 413 `payload_too_large`, and
     /// refuses a larger declared `Content-Length` before reading any of it.
     func maxBodyBytes(method: String, segments: [String]) -> Int?
+
+    /// The user id the request's `Authorization: Bearer` names, or nil when this handler does not issue
+    /// bearers. Throws the handler's 401/403 (`token_expired`, `invalid_token`, `session_revoked`,
+    /// `subject_fenced`) when the bearer is not a live session's: the request is refused before any data route.
+    func subject(of request: PalbaseRequest, store: SQLiteDatabase) throws -> String?
 }
 
 extension PalbaseRouteHandler {
@@ -137,4 +146,7 @@ extension PalbaseRouteHandler {
 
     /// Nothing to publish.
     package func webCredentialApps(tenant: String, store: SQLiteDatabase) throws -> [String] { [] }
+
+    /// Issues no bearers.
+    package func subject(of request: PalbaseRequest, store: SQLiteDatabase) throws -> String? { nil }
 }

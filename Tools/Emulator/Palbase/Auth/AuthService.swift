@@ -39,6 +39,13 @@ package final class AuthService: PalbaseRouteHandler {
         try AuthSettings.load(tenant: tenant, store: store).passkeyAppleApps
     }
 
+    /// The user a data route's bearer names; throws 401 `token_expired`, `invalid_token`, `session_revoked`
+    /// or 403 `subject_fenced` for anything but a live session's access token.
+    package func subject(of request: PalbaseRequest, store: SQLiteDatabase) throws -> String? {
+        let sessions = AuthSessionStore(tenant: request.tenant, store: store, policy: policy)
+        return try sessions.authenticate(request.headers["Authorization"], now: now).1.id
+    }
+
     /// Answers an auth route, or nil when the path is not one.
     package func handle(_ request: PalbaseRequest, store: SQLiteDatabase) async throws -> PalbaseResponse? {
         guard let route = try AuthRoute.match(method: request.method, segments: request.segments) else { return nil }

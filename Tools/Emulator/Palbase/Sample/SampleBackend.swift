@@ -108,7 +108,9 @@ struct SampleContext {
     let now: Int64
     let configuration: SampleBackendConfiguration
 
-    var tenant: String { request.tenant }
+    /// Whose data this is: the signed-in user's own (`<tenant>/<user id>`) when a bearer names one, else the
+    /// API key's anonymous tenant.
+    var tenant: String { request.userID.map { "\(request.tenant)/\($0)" } ?? request.tenant }
 
     /// The body as a JSON object, within the configured size.
     func body() throws -> SampleBodyReader {
