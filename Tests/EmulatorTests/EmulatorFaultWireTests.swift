@@ -10,7 +10,7 @@ import Testing
         let body = #"{"id":"w","text":"0123456789"}"#
         let socket = try await ServerTestClient.connect(port: port)
         try await socket.send(
-            "POST /notes HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: \(server.apiKey)\r\n"
+            "POST /notes HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\napikey: \(server.apiKey)\r\n"
                 + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
         return try await socket.readUntilClose()
     }

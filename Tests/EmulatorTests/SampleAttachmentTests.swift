@@ -170,7 +170,7 @@ import Testing
             let declared = SampleAttachmentRules.maxBodyBytes + 1
             let client = try await ServerTestClient.connect(port: emulator.port)
             try await client.send(
-                "POST /todos/\(todo)/attachment HTTP/1.1\r\nHost: x\r\napikey: \(emulator.server.apiKey)\r\n"
+                "POST /todos/\(todo)/attachment HTTP/1.1\r\nHost: 127.0.0.1:\(emulator.port)\r\napikey: \(emulator.server.apiKey)\r\n"
                     + "Content-Type: multipart/form-data; boundary=b\r\nContent-Length: \(declared)\r\n\r\n")
             let response = try await client.readResponse()
             #expect(response.status == 413)
@@ -192,7 +192,7 @@ import Testing
             let client = try await ServerTestClient.connect(port: emulator.port)
             let body = String(repeating: "x", count: (1 << 20) + 1)
             try await client.send(
-                "POST /todos HTTP/1.1\r\nHost: x\r\napikey: \(emulator.server.apiKey)\r\n"
+                "POST /todos HTTP/1.1\r\nHost: 127.0.0.1:\(emulator.port)\r\napikey: \(emulator.server.apiKey)\r\n"
                     + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
             let response = try await client.readResponse()
             #expect(response.status == 413)

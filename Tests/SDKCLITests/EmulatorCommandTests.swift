@@ -15,11 +15,26 @@ import Testing
     static func start(_ directory: URL, _ extra: [String] = []) async throws -> (SDKProcess, URL, String) {
         let process = try SDKProcess(
             ["emulator", "start", "--port", "0", "--data-dir", directory.path] + extra)
-        let lines = try await process.readLines { $0.hasPrefix("API key: ") }
+        let lines = try await process.readLines { $0.hasPrefix("Admin token: ") }
         let urlLine = try #require(lines.first { $0.hasPrefix("Emulator listening on ") })
         let url = try #require(URL(string: String(urlLine.dropFirst("Emulator listening on ".count))))
-        let key = String(try #require(lines.last).dropFirst("API key: ".count))
+        let keyLine = try #require(lines.first { $0.hasPrefix("API key: ") })
+        let key = String(keyLine.dropFirst("API key: ".count))
+        // The printed token is the data directory's, which the CLI and a developer's curl read.
+        let tokenLine = try #require(lines.last)
+        let token = try #require(EmulatorAdminToken.read(in: directory))
+        #expect(tokenLine.hasPrefix("Admin token: \(token) "))
         return (process, url, key)
+    }
+
+    /// A client with the data directory's admin token, as the CLI's own tools find it.
+    static func client(
+        _ url: URL, apiKey: String, directory: URL, timeout: TimeInterval = 5
+    ) throws
+        -> EmulatorTestClient
+    {
+        let token = try #require(EmulatorAdminToken.read(in: directory))
+        return EmulatorTestClient(baseURL: url, defaultHeaders: ["apikey": apiKey], timeout: timeout, adminToken: token)
     }
 
     @Test(arguments: [SIGTERM, SIGINT])
@@ -27,9 +42,14 @@ import Testing
         try await withTemporaryDirectory { directory async throws in
             let (process, url, apiKey) = try await Self.start(directory)
             #expect(url.host == "127.0.0.1" && (url.port ?? 0) > 0)
-            let client = EmulatorTestClient(baseURL: url, defaultHeaders: ["apikey": apiKey])
+            let client = try Self.client(url, apiKey: apiKey, directory: directory)
             let health = try await client.send("GET", "/__emulator/health")
             #expect(health.jsonObject()?["api_key"] as? String == apiKey)
+            // Without the token the admin API answers nothing but 401.
+            let anonymous = EmulatorTestClient(baseURL: url)
+            let refused = try await anonymous.send("GET", "/__emulator/health")
+            #expect(refused.status == 401)
+            #expect(!String(decoding: refused.body, as: UTF8.self).contains(apiKey))
             #expect(try await client.send("GET", "/nothing").status == 404)
 
             process.send(signal)
@@ -55,7 +75,7 @@ import Testing
             #expect(plist["environment"] == "local")
 
             #expect(apiKey == plist["api_key"])
-            let client = EmulatorTestClient(baseURL: url, defaultHeaders: ["apikey": apiKey])
+            let client = try Self.client(url, apiKey: apiKey, directory: directory)
             let key = try #require(try await client.send("GET", "/.well-known/palbase-sealing-key").jsonObject())
             #expect(key["public_key"] as? String == plist["sealing_key"])
             #expect(try await client.send("GET", "/whoami").jsonObject()?["error"] as? String == "pow_required")
@@ -93,7 +113,7 @@ import Testing
     @Test func killMinus9MidWriteNeverCorruptsTheDatabase() async throws {
         try await withTemporaryDirectory { directory async throws in
             let (process, url, apiKey) = try await Self.start(directory)
-            let client = EmulatorTestClient(baseURL: url, defaultHeaders: ["apikey": apiKey], timeout: 2)
+            let client = try Self.client(url, apiKey: apiKey, directory: directory, timeout: 2)
             let acknowledged = Acknowledgements()
             // Two writers: fault rules (admin API, one row each) and logged Palbase requests.
             let writers = Task {

@@ -1,3 +1,4 @@
+import Emulator
 import ErrorCore
 import Foundation
 import SDKTransport
@@ -16,12 +17,17 @@ public struct EmulatorTestClient: Sendable {
     public var defaultHeaders: [String: String]
     /// Bound on each request, connect included.
     public var timeout: TimeInterval
+    /// The admin token sent on `/__emulator` paths; nil looks up the emulator this process runs at `baseURL`.
+    public var adminToken: String?
 
     /// A client for `baseURL`.
-    public init(baseURL: URL, defaultHeaders: [String: String] = [:], timeout: TimeInterval = 5) {
+    public init(
+        baseURL: URL, defaultHeaders: [String: String] = [:], timeout: TimeInterval = 5, adminToken: String? = nil
+    ) {
         self.baseURL = baseURL
         self.defaultHeaders = defaultHeaders
         self.timeout = timeout
+        self.adminToken = adminToken
     }
 
     /// Sends `method` to `target` (a path with an optional query, e.g. `/todos?page=2`, used verbatim).
@@ -37,6 +43,16 @@ public struct EmulatorTestClient: Sendable {
             fields[name] = value
         }
         if body != nil, fields["Content-Type"] == nil { fields["Content-Type"] = "application/json" }
+        if target.hasPrefix("/__emulator") {
+            // The admin API wants the token (of the in-process emulator at `baseURL`) and JSON writes; a test of
+            // those checks passes its own `Authorization` or `Content-Type`, which win.
+            if fields["Authorization"] == nil, let token = adminToken ?? EmulatorServer.adminToken(servingAt: baseURL) {
+                fields["Authorization"] = "Bearer \(token)"
+            }
+            if ["POST", "PUT", "PATCH"].contains(method), fields["Content-Type"] == nil {
+                fields["Content-Type"] = "application/json"
+            }
+        }
         let request = HTTPRequest(
             method: method, url: url, headers: fields, body: body, timeout: .milliseconds(Int(timeout * 1_000)))
         let response = try await DefaultTransport.make().send(request)

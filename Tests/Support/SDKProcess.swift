@@ -1,3 +1,4 @@
+import Emulator
 import ErrorCore
 import Foundation
 import Testing
@@ -124,6 +125,14 @@ public final class SDKProcess: Sendable {
     ) async throws -> Result {
         var environment = environment
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
+        // A child pointed at an emulator this test runs in process gets its admin token, as a developer's shell
+        // would from `sdk emulator start`'s output.
+        if environment[EmulatorAdminToken.environmentVariable] == nil,
+            let index = arguments.firstIndex(of: "--base-url"), index + 1 < arguments.count,
+            let url = URL(string: arguments[index + 1]), let token = EmulatorServer.adminToken(servingAt: url)
+        {
+            environment[EmulatorAdminToken.environmentVariable] = token
+        }
         let child = try SDKProcess(arguments, environment: environment)
         let finished = await child.exited.wait(timeout: timeout)
         if !finished { child.send(SIGKILL) }

@@ -51,7 +51,8 @@ extension Command {
             if let credits = values.int("credits") { fields["workspace_credits"] = .int(credits) }
             if let credits = values.int("agent-credits") { fields["agent_credits"] = .int(credits) }
             if let pace = values.int("pace-ms") { fields["pace_ms"] = .int(pace) }
-            let agent = try await ChatEmulatorAdmin(baseURL: context.baseURL).createAgent(fields)
+            let agent = try await ChatEmulatorAdmin(baseURL: context.baseURL, environment: context.environment)
+                .createAgent(fields)
             try context.emit(["agent": agent], text: [agent.summary])
         }
     )
@@ -73,7 +74,7 @@ extension Command {
             ChatCLIConfiguration.agentOption,
         ],
         run: { values, context in
-            let token = try await ChatEmulatorAdmin(baseURL: context.baseURL).token(
+            let token = try await ChatEmulatorAdmin(baseURL: context.baseURL, environment: context.environment).token(
                 agent: values.string("agent") ?? ChatCLIConfiguration.defaultAgent, sub: values.string("sub") ?? "",
                 ttl: values.int("ttl") ?? 3600)
             try context.emit(["token": token], text: [token])
@@ -101,10 +102,10 @@ struct ChatAgentRecord: Codable, Sendable {
 
 /// The Chatbase part of the emulator's admin API (`/__emulator/chatbase/`), at the root `baseURL` implies.
 struct ChatEmulatorAdmin {
-    let root: URL
+    let admin: EmulatorAdminClient
 
-    init(baseURL: URL?) {
-        root = ChatCLIConfiguration.emulatorRoot(baseURL)
+    init(baseURL: URL?, environment: [String: String]) {
+        admin = EmulatorAdminClient(baseURL: ChatCLIConfiguration.emulatorRoot(baseURL), environment: environment)
     }
 
     /// `POST agents` with the admin's snake_case `fields`.
@@ -132,28 +133,18 @@ struct ChatEmulatorAdmin {
     ) async throws
         -> AnyCodableValue
     {
-        let url = root.appendingPathComponent("__emulator").appendingPathComponent("chatbase")
-            .appendingPathComponent(path)
-        let request = HTTPRequest(
-            method: "POST", url: url, headers: ["Content-Type": "application/json", "Accept": "application/json"],
-            body: try JSONEncoder().encode(AnyCodableValue.object(fields)), timeout: .seconds(10))
         let response: HTTPResponse
         do {
-            response = try await DefaultTransport.make().send(request)
+            response = try await admin.send("POST", "chatbase/" + path, body: .object(fields))
         } catch let error as TransportError where !error.requestSent {
-            throw ChatCLIConfiguration.unreachable(root, detail: error.message)
+            throw ChatCLIConfiguration.unreachable(admin.root, detail: error.message)
         } catch let error as TransportError {
             throw CommandFailure(
-                code: "emulator_admin", message: "The emulator's admin API did not answer \(url.path): \(error.message)"
-            )
+                code: "emulator_admin",
+                message: "The emulator's admin API did not answer /__emulator/chatbase/\(path): \(error.message)")
         }
-        let body = try? JSONDecoder().decode(AnyCodableValue.self, from: response.body)
-        guard response.status == status, let body else {
-            // The admin API's errors are `{"error": code, "error_description": text, "status"}`.
-            let code = body?["error"]?.stringValue ?? "emulator_admin"
-            let description = body?["error_description"]?.stringValue ?? "HTTP \(response.status) from \(url.path)"
-            throw CommandFailure(code: code, message: "\(description) (HTTP \(response.status))")
-        }
+        guard response.status == status, let body = try? JSONDecoder().decode(AnyCodableValue.self, from: response.body)
+        else { throw admin.failure(response, path: "chatbase/" + path) }
         return body
     }
 }

@@ -15,7 +15,7 @@ extension DemoSection {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sdk-chat-demo-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         if let baseURL = context.baseURL {
-            let agent = try await ChatEmulatorAdmin(baseURL: baseURL).createAgent(
+            let agent = try await ChatEmulatorAdmin(baseURL: baseURL, environment: context.environment).createAgent(
                 ["name": "sdk demo", "pace_ms": .int(ChatbaseDemo.paceMilliseconds)])
             let client = ChatCLIConfiguration.client(agent: agent.id, context: context, directory: directory)
             return try await ChatbaseDemo(client: client).run()

@@ -58,11 +58,12 @@ extension Command {
             }
             let started = EmulatorStarted(
                 baseURL: baseURL.absoluteString, apiKey: server.apiKey, sealingKey: server.sealingPublicKeyBase64URL,
-                storage: configuration.storage.description)
+                adminToken: server.adminToken, storage: configuration.storage.description)
             try context.emit(
                 started,
                 text: [
                     "Emulator listening on \(started.baseURL)", "API key: \(started.apiKey)",
+                    "Admin token: \(started.adminToken) (the admin API under /__emulator/ wants it as a bearer)",
                     "Storage: \(started.storage)",
                 ])
             let signal = await signals.wait()
@@ -136,10 +137,11 @@ private struct EmulatorStarted: Encodable {
     let baseURL: String
     let apiKey: String
     let sealingKey: String
+    let adminToken: String
     let storage: String
 
     enum CodingKeys: String, CodingKey {
-        case baseURL = "base_url", apiKey = "api_key", sealingKey = "sealing_key", storage
+        case baseURL = "base_url", apiKey = "api_key", sealingKey = "sealing_key", adminToken = "admin_token", storage
     }
 }
 

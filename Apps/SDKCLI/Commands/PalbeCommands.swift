@@ -162,25 +162,32 @@ enum PalbeCLIConfiguration {
         if let apiKey = values.string("api-key") {
             return PalbeConfiguration(baseURL: baseURL, apiKey: apiKey, environment: "cli")
         }
-        return try await emulatorConfiguration(at: baseURL)
+        return try await emulatorConfiguration(at: baseURL, environment: context.environment)
     }
 
-    /// The configuration for the emulator at `baseURL`, from its admin `health` document.
-    static func emulatorConfiguration(at baseURL: URL) async throws -> PalbeConfiguration {
+    /// The configuration for the emulator at `baseURL`, from its admin `health` document (read with the
+    /// admin token `EmulatorAdminClient` finds).
+    static func emulatorConfiguration(
+        at baseURL: URL, environment: [String: String]
+    ) async throws
+        -> PalbeConfiguration
+    {
         struct Health: Decodable {
             let apiKey: String
             let sealingKey: String?
         }
-        let url = baseURL.appendingPathComponent("__emulator").appendingPathComponent("health")
+        let admin = EmulatorAdminClient(baseURL: baseURL, environment: environment)
         let response: HTTPResponse
         do {
-            response = try await DefaultTransport.make().send(
-                HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: .seconds(5)))
+            response = try await admin.send("GET", "health")
         } catch let error as TransportError {
             throw CommandFailure(
                 code: "emulator_unreachable",
                 message: "No emulator answers at \(baseURL.absoluteString) (\(error.message)); start one with "
                     + "'sdk emulator start', or pass --api-key or --plist")
+        }
+        if response.status == 401, response.headers["Content-Type"]?.hasPrefix("application/json") == true {
+            throw admin.failure(response, path: "health")
         }
         guard response.status == 200,
             let health = try? SDKCoders.snakeCaseDecoder().decode(Health.self, from: response.body)

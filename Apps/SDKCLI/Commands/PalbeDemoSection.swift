@@ -12,7 +12,8 @@ extension DemoSection {
     /// Runs on an emulator it starts in memory, or on `--base-url`'s emulator when given.
     package static let palbeTodos = DemoSection(title: "Palbe: typed calls to the sample backend") { context in
         if let baseURL = context.baseURL {
-            let configuration = try await PalbeCLIConfiguration.emulatorConfiguration(at: baseURL)
+            let configuration = try await PalbeCLIConfiguration.emulatorConfiguration(
+                at: baseURL, environment: context.environment)
             return try await PalbeDemo(client: client(configuration, context)).run()
         }
         var emulatorConfiguration = EmulatorConfiguration(port: 0, storage: .inMemory)

@@ -4,7 +4,8 @@ import HTTPServer
 
 /// The JSON admin API under `/__emulator/`: health, reset, request log, inbox, fault rules, proof of work.
 ///
-/// No `apikey` is needed (it is a local tool); errors use the Palbase envelope.
+/// No `apikey` is needed, but every request needs the admin token (`EmulatorRequestGuard` checks it, with
+/// `Host`, `Origin` and JSON writes, before this runs); errors use the Palbase envelope.
 ///
 /// | method, path | answer |
 /// | --- | --- |

@@ -6,11 +6,19 @@ extension EmulatorServer {
     /// Answers one request the way the listening server does (admin API, faults, request log, mounts,
     /// Palbase); usable in-process without a socket.
     package func respond(to request: HTTPServerRequest) async -> HTTPServerResponse {
+        let mount = configuration.mounts.filter { $0.covers(request.path) }.max { $0.prefix.count < $1.prefix.count }
+        if let refusal = requestGuard?.refuseHost(request.headers) {
+            return refused(refusal, path: request.path, shape: AdminAPI.covers(request.path) ? nil : mount?.errorShape)
+        }
         if AdminAPI.covers(request.path) {
+            if let refusal = EmulatorRequestGuard(port: requestGuard?.port ?? 0, adminToken: adminToken)
+                .refuseAdmin(request)
+            {
+                return refused(refusal, path: request.path, shape: nil)
+            }
             return await AdminAPI(server: self).respond(to: request)
         }
         let requestID = "req_" + UUID().uuidString.lowercased()
-        let mount = configuration.mounts.filter { $0.covers(request.path) }.max { $0.prefix.count < $1.prefix.count }
         // The log and the fault table are aids: if the database fails, the request is still answered.
         let logID = try? requestLog.record(
             request, requestID: requestID,
@@ -52,6 +60,11 @@ extension EmulatorServer {
     /// Refuses an upload whose declared body is over its Palbase route's limit before the server reads it,
     /// logged like any other request (with no body); nil lets every other request through.
     func earlyResponse(to head: HTTPServerRequestHead) -> HTTPServerResponse? {
+        if let refusal = requestGuard?.refuseHost(head.headers) {
+            // Refused before the body is read: a rebound page's upload costs the emulator nothing.
+            let mount = configuration.mounts.filter { $0.covers(head.path) }.max { $0.prefix.count < $1.prefix.count }
+            return refused(refusal, path: head.path, shape: AdminAPI.covers(head.path) ? nil : mount?.errorShape)
+        }
         guard !AdminAPI.covers(head.path), !configuration.mounts.contains(where: { $0.covers(head.path) }) else {
             return nil
         }
@@ -63,6 +76,15 @@ extension EmulatorServer {
             try? requestLog.complete(logID, status: response.status)
         }
         return response
+    }
+
+    /// A guard's refusal in the error shape of whatever covers `path` (the Palbase envelope for the admin API
+    /// and for Palbase itself), with a request id, and logged like nothing else: it never reached a service.
+    private func refused(_ error: PalbaseHTTPError, path: String, shape: EmulatorErrorShape?) -> HTTPServerResponse {
+        let requestID = "req_" + UUID().uuidString.lowercased()
+        guard let shape, shape != .palbase else { return PalbaseEnvelope.response(for: error, requestID: requestID) }
+        return shape.response(
+            status: error.status, code: error.code, message: error.description, path: path, requestID: requestID)
     }
 
     /// Routes to the mounted service covering the path, or to Palbase.

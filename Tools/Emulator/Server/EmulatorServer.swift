@@ -27,10 +27,15 @@ package final class EmulatorServer: Sendable {
     /// The fault rules in force.
     package let faults: FaultStore
 
+    /// The admin API's token (see ``EmulatorAdminToken``): from the data directory's `admin-token` file,
+    /// created there on first open, or fresh for an in-memory emulator.
+    package let adminToken: String
+
     let identity: EmulatorIdentity
     let proofOfWork: ProofOfWorkGate
     let palbase: PalbasePlatform
     private let http = Locked<HTTPServer?>(nil)
+    private let guardrail = Locked<EmulatorRequestGuard?>(nil)
 
     /// Opens the storage, applies every migration and loads or creates the identity.
     ///
@@ -45,6 +50,7 @@ package final class EmulatorServer: Sendable {
                 PlatformSchema.migrations + configuration.palbaseHandlers.flatMap(\.migrations)
                     + services.flatMap(\.migrations))
             identity = try EmulatorIdentity.loadOrCreate(in: store)
+            adminToken = try EmulatorAdminToken.loadOrCreate(for: configuration.storage)
         } catch {
             store.close()
             throw error
@@ -88,8 +94,27 @@ package final class EmulatorServer: Sendable {
             let server = HTTPServer(configuration: settings) { [self] request in await respond(to: request) }
             try server.start()
             running = server
+            guardrail.withLock { $0 = EmulatorRequestGuard(port: server.baseURL.port ?? 0, adminToken: adminToken) }
+            Self.running.withLock { $0[Self.registryKey(server.baseURL)] = adminToken }
             return server.baseURL
         }
+    }
+
+    /// The Host, Origin and admin-token checks, once the port is known; nil before `start()` (in-process
+    /// `respond(to:)` calls have no socket to rebind, but admin requests still need the token).
+    var requestGuard: EmulatorRequestGuard? { guardrail.withLock { $0 } }
+
+    /// The admin token of the emulator serving at `url`'s host and port in this process (any path, so a
+    /// service's base URL such as `…/api/sdk` works too), or nil when none does: how the demo and the test
+    /// helpers, which start emulators in process, reach the admin API.
+    package static func adminToken(servingAt url: URL) -> String? {
+        running.withLock { $0[registryKey(url)] }
+    }
+
+    private static let running = Locked<[String: String]>([:])
+
+    private static func registryKey(_ url: URL) -> String {
+        "\(url.host?.lowercased() ?? ""):\(url.port ?? 80)"
     }
 
     /// The base URL while serving, nil before `start()` and after `shutdown()`.
@@ -101,6 +126,7 @@ package final class EmulatorServer: Sendable {
             defer { running = nil }
             return running
         }
+        if let server { _ = Self.running.withLock { $0.removeValue(forKey: Self.registryKey(server.baseURL)) } }
         await server?.shutdown()
         store.close()
     }
