@@ -52,7 +52,7 @@ enum EmulatorBenchmark {
         // emulator's own capacity (the target's measure).
         let port = baseURL.port ?? 0
         let raw =
-            "GET /todos/\(id) HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: \(emulator.apiKey)\r\n"
+            "GET /todos/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\napikey: \(emulator.apiKey)\r\n"
             + "Accept: application/json\r\n\r\n"
         print("Emulator: the same, from 16 raw keep-alive sockets (one thread each)")
         let rawRun = await RawLoadClient.run(
