@@ -32,12 +32,17 @@ struct EmulatorAdminClient {
         return EmulatorAdminToken.read(in: URL(fileURLWithPath: directory))
     }
 
-    /// Sends `method` to `/__emulator/<path>` with a JSON body when `body` is given.
+    /// Sends `method` to `/__emulator/<path>` (`path` may end in an already encoded `?query`) with a JSON
+    /// body when `body` is given.
     ///
     /// Throws `TransportError` when nothing answers; any HTTP status is returned.
     func send(_ method: String, _ path: String, body: AnyCodableValue? = nil) async throws -> HTTPResponse {
-        var url = root.appendingPathComponent("__emulator")
-        for segment in path.split(separator: "/") { url.appendPathComponent(String(segment)) }
+        let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var base = root.appendingPathComponent("__emulator")
+        for segment in parts[0].split(separator: "/") { base.appendPathComponent(String(segment)) }
+        var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
+        if parts.count == 2 { components?.percentEncodedQuery = String(parts[1]) }
+        guard let url = components?.url else { throw CommandFailure(code: "invalid_url", message: "bad admin path") }
         var headers: HTTPHeaders = ["Accept": "application/json"]
         if let token { headers["Authorization"] = "Bearer \(token)" }
         if body != nil || ["POST", "PUT", "PATCH"].contains(method) { headers["Content-Type"] = "application/json" }

@@ -18,7 +18,7 @@ extension Command {
             API key and sealing key live in the data directory (default \(EmulatorConfiguration.defaultDataDirectory)) \
             and survive restarts. The admin API is under /__emulator/.
             """,
-        subcommands: [emulatorStart, emulatorPlist]
+        subcommands: [emulatorStart, emulatorPlist, emulatorInbox]
     )
 
     /// `sdk emulator start [--port N] [--data-dir DIR] [--in-memory] [--pow PREFIX:BITS ...]`.
