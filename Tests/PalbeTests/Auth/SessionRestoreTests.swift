@@ -127,6 +127,29 @@ import Testing
         }
     }
 
+    @Test func whileTheRotatedPairIsBeingStoredTheOldTokenIsStillTheOneHandedOut() async throws {
+        try await withAuthBackend { bed in
+            try await bed.setClockOffset(-3700)
+            let gated = WriteGatedStore(bed.store)
+            let client = bed.client(store: gated)
+            try await client.auth.signUp(email: "order@example.com", password: "correct-horse")
+            let minted = try #require(try bed.persisted(client)?.session)
+            try await bed.setClockOffset(0)
+
+            gated.holdNextWrite()
+            let call = Task { () async throws(AuthError) -> AuthUser in try await client.auth.getUser() }
+            await gated.writeStarted.wait()
+            // The server has rotated the pair and the write is under way: nothing may use the new token yet.
+            #expect(await client.session.accessToken() == minted.accessToken.value)
+            #expect(try bed.persisted(client)?.session == minted)
+            gated.release()
+            _ = try await call.value
+            let rotated = try #require(try bed.persisted(client)?.session)
+            #expect(rotated != minted)
+            #expect(await client.session.accessToken() == rotated.accessToken.value)
+        }
+    }
+
     /// `kill -9` during writes never leaves a torn unit: a child process (`sdk`'s hidden writer mode)
     /// writes big units as fast as it can and is killed at different moments; each time, the unit the
     /// SDK reads back is whole and one the child wrote.
