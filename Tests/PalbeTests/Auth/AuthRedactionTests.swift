@@ -46,6 +46,8 @@ import Testing
             }
             look(client)
             look(client.auth)
+            look(client.session)
+            look(client.session.persistence)
             look(success)
             look(success.user)
             look(states.values)
@@ -65,6 +67,19 @@ import Testing
                 }
             }
             #expect(texts.contains { $0.contains("<redacted>") }, "tokens are shown as redacted")
+        }
+    }
+
+    @Test func aClientReflectsAsItsEnvironmentAlone() async throws {
+        try await withAuthBackend { bed in
+            let client = bed.client()
+            try await client.auth.signInAnonymously()
+            let children = Mirror(reflecting: client).children.map { $0.label ?? "_" }
+            #expect(children == ["environment", "baseURL"])
+            var dumped = ""
+            dump(client, to: &dumped)
+            #expect(dumped.contains("\"test\"") && dumped.contains(bed.baseURL.absoluteString))
+            #expect(!dumped.contains(bed.emulator.apiKey))
         }
     }
 
