@@ -63,7 +63,9 @@ package enum SDKCLI {
 
     /// The process entry point: runs `CommandLine.arguments` with the real streams and exits.
     package static func runFromCommandLine() async -> Never {
-        let status = await main(Array(CommandLine.arguments.dropFirst()))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let status = PalbeSessionWriterMode.runIfRequested(arguments) { exit(status) }
+        let status = await main(arguments)
         exit(status)
     }
 }

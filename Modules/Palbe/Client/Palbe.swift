@@ -22,6 +22,8 @@ public final class Palbe: Sendable {
     let runtime: PalbeRuntime
     let base: RequestBase
     let sealingKeys: SealingKeyStore
+    /// The signed-in session behind ``auth``, installed as the session authority.
+    package let session: SessionManager
     private let errorHook = Locked<(@Sendable (BackendError) -> Void)?>(nil)
     private let authority = Locked<(any PalbeSessionAuthority)?>(nil)
 
@@ -33,13 +35,32 @@ public final class Palbe: Sendable {
         self.init(configuration: configuration, transport: transport, runtime: .live)
     }
 
-    /// A client with its runtime seams injected (tests).
+    /// A client with its runtime seams injected (tests, and tools that keep the session elsewhere:
+    /// ``PalbeRuntime/sessionStore``).
+    ///
+    /// The persisted session starts loading here, in the background; see ``auth``.
     package init(configuration: PalbeConfiguration, transport: any Transport, runtime: PalbeRuntime) {
         self.configuration = configuration
         base = RequestBase(configuration)
         self.transport = transport
         self.runtime = runtime
         sealingKeys = SealingKeyStore(pinned: configuration.sealingKey)
+        let trace = runtime.trace
+        session = SessionManager(
+            persistence: SessionPersistence(
+                store: runtime.sessionStore ?? SessionStorage.platformDefault,
+                key: SessionStorage.itemKey(for: configuration)),
+            clock: runtime.clock, note: { trace.note($0) })
+        authority.withLock { $0 = session }
+        session.connect { [weak self] request in
+            guard let self else { return .failure(.notConfigured) }
+            do throws(BackendError) {
+                return .success(try await self.exchange(request))
+            } catch {
+                return .failure(error)
+            }
+        }
+        session.startHydration()
     }
 
     /// Installs the central error hook: it sees every ``BackendError`` exactly once, before it is
@@ -58,7 +79,8 @@ public final class Palbe: Sendable {
         errorHook.withLock { $0 = onError }
     }
 
-    /// Installs the session layer (`pb.auth`), or removes it with `nil`.
+    /// Replaces the session layer requests consult (by default this client's own `pb.auth`
+    /// session), or removes it with `nil`; for tests of the transport path.
     package func install(sessionAuthority: (any PalbeSessionAuthority)?) {
         authority.withLock { $0 = sessionAuthority }
     }

@@ -1,10 +1,12 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 import SDKTransport
 
 /// The client's seams to the world besides the transport: logging, the debug trace switch, the
-/// correlation record, retry timing and randomness. ``live`` is what apps get; tests substitute
-/// a capturing logger and a clock whose sleep returns at once and whose jitter is fixed.
+/// correlation record, retry timing and randomness, and where the signed-in session is kept.
+/// ``live`` is what apps get; tests substitute a capturing logger, a clock whose sleep returns at
+/// once and whose jitter is fixed, and a session store of their own.
 package struct PalbeRuntime: Sendable {
     /// Where the HTTP trace goes.
     package var logger: any SDKLogger
@@ -14,19 +16,28 @@ package struct PalbeRuntime: Sendable {
     package var correlation: PalbeCorrelation
     /// When idempotent requests are resent.
     package var retryPolicy: BackoffPolicy
-    /// Time, the waits between attempts, and backoff jitter.
+    /// Time, the waits between attempts, backoff jitter, and the wall clock tokens expire by.
     package var clock: SDKClock
+    /// Where `pb.auth` keeps the session, the cached user and the DPoP device key, as one item;
+    /// `nil` for the platform's own (``SessionStorage/platformDefault``: the Keychain on Apple
+    /// platforms, owner-only files under the user's data directory elsewhere).
+    ///
+    /// The hook for tools that keep the session somewhere of their own: the `sdk` CLI points it at
+    /// `.sdk/palbe` with ``SessionStorage/directory(_:)``.
+    package var sessionStore: (any SecureStore)?
 
     /// A runtime from its parts; every part has the live default.
     package init(
         logger: any SDKLogger = PalbeRuntime.defaultLogger, traceHTTP: Bool = PalbeDebugSwitch.isOn,
-        correlation: PalbeCorrelation = .shared, retryPolicy: BackoffPolicy = .palbe, clock: SDKClock = .live
+        correlation: PalbeCorrelation = .shared, retryPolicy: BackoffPolicy = .palbe, clock: SDKClock = .live,
+        sessionStore: (any SecureStore)? = nil
     ) {
         self.logger = logger
         self.traceHTTP = traceHTTP
         self.correlation = correlation
         self.retryPolicy = retryPolicy
         self.clock = clock
+        self.sessionStore = sessionStore
     }
 
     /// What apps run with.

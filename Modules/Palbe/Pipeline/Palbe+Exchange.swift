@@ -7,20 +7,23 @@ extension Palbe {
     ///
     /// Throws ``BackendError`` without reporting it; ``perform(_:reading:)`` reports.
     func exchange(_ request: PBRequest) async throws(BackendError) -> Delivery {
+        var rejection: ExchangeRejection?
+        return try await exchange(request, rejection: &rejection)
+    }
+
+    /// ``exchange(_:)``, also telling which response the call ended on when it threw after a non-2xx
+    /// (what `pb.auth` reads `Retry-After` from).
+    func exchange(_ request: PBRequest, rejection: inout ExchangeRejection?) async throws(BackendError) -> Delivery {
         guard base.isUsable else { throw .notConfigured }
         var prepared = try PreparedRequest(request, base: base)
         if prepared.requiresSealing {
             do {
                 try prepared.seal(to: try await sealingKeys.key(fetch: fetchSealingKey))
             } catch {
-                throw .transport(
-                    TransportFailure(
-                        message: "The request to \(prepared.routePath) must be sealed and cannot be "
-                            + "(\(error.reason)); nothing was sent",
-                        requestSent: false, underlying: error.underlying ?? error))
+                throw Self.unsealable(routePath: prepared.routePath, error)
             }
         }
-        return try await run(prepared, plan: .call(runtime))
+        return try await run(prepared, plan: .call(runtime), rejection: &rejection)
     }
 
     /// `GET /.well-known/palbase-sealing-key` through the same pipeline with its own plan
@@ -33,8 +36,9 @@ extension Palbe {
             throw SealingUnavailable("the base URL cannot address the sealing key")
         }
         let delivery: Delivery
+        var rejection: ExchangeRejection?
         do {
-            delivery = try await run(prepared, plan: .sealingKeyFetch)
+            delivery = try await run(prepared, plan: .sealingKeyFetch, rejection: &rejection)
         } catch {
             if let status = error.statusCode {
                 throw SealingUnavailable("the sealing key endpoint answered \(status)")
@@ -54,8 +58,10 @@ extension Palbe {
     /// outcome's failure is thrown.
     ///
     /// Final without asking the rules: a 2xx, a sealed 2xx that does not authenticate, and a
-    /// cancelled task.
-    private func run(_ prepared: PreparedRequest, plan: ExchangePlan) async throws(BackendError) -> Delivery {
+    /// cancelled task. When the call ends on a non-2xx, `rejection` is that response.
+    private func run(
+        _ prepared: PreparedRequest, plan: ExchangePlan, rejection: inout ExchangeRejection?
+    ) async throws(BackendError) -> Delivery {
         let trace = runtime.trace
         let note: @Sendable (String) -> Void = { trace.note($0) }
         var rules = plan.rules
@@ -84,8 +90,10 @@ extension Palbe {
 
             switch await rules.decide(after: outcome, to: attempt, in: context) {
             case .pass:
+                rejection = ExchangeRejection(outcome)
                 throw outcome.failure
             case .fail(let error):
+                rejection = ExchangeRejection(outcome)
                 throw error
             case .resend(let headers):
                 nextHeaders = headers
@@ -168,6 +176,21 @@ extension Palbe {
         } catch {
             throw .cancelled(error, requestSent: true)
         }
+    }
+}
+
+extension Palbe {
+    /// The error for a request to `routePath` that must be sealed and cannot be: nothing was sent.
+    static func unsealable(routePath: String, _ error: SealingUnavailable) -> BackendError {
+        .transport(
+            TransportFailure(
+                message: "The request to \(routePath) must be sealed and cannot be (\(error.reason)); nothing was sent",
+                requestSent: false, underlying: error.underlying ?? error))
+    }
+
+    /// ``unsealable(routePath:_:)`` for `reason`, for the golden vectors.
+    package static func unsealable(routePath: String, reason: String) -> BackendError {
+        unsealable(routePath: routePath, SealingUnavailable(reason))
     }
 }
 

@@ -122,7 +122,8 @@ import Testing
             let authority = FakeSessionAuthority()
             let client = bed.client()
             client.install(sessionAuthority: authority)
-            try bed.emulator.addFault(.status(401, error: "session_revoked"), method: "GET", pathPrefix: "/todos")
+            // A 401 a refresh could fix (`session_revoked` ends the session instead: SessionEndRecovery).
+            try bed.emulator.addFault(.status(401, error: "token_expired"), method: "GET", pathPrefix: "/todos")
 
             let error = await #expect(throws: BackendError.self) {
                 let _: [Todo] = try await client.call("todos", method: .get)
@@ -131,7 +132,7 @@ import Testing
                 Issue.record("expected .unauthorized, got \(String(describing: error))")
                 return
             }
-            #expect(failure.code == "session_revoked")
+            #expect(failure.code == "token_expired")
             #expect(authority.refreshes == ["token-1"], "one refresh, never a loop")
             #expect(bed.sent(to: "/todos").count == 2)
         }
@@ -142,7 +143,7 @@ import Testing
             let authority = FakeSessionAuthority(refreshSucceeds: false)
             let client = bed.client()
             client.install(sessionAuthority: authority)
-            try bed.emulator.addFault(.status(401, error: "session_revoked"), pathPrefix: "/")
+            try bed.emulator.addFault(.status(401, error: "token_expired"), pathPrefix: "/")
 
             let refused = await #expect(throws: BackendError.self) {
                 let _: [Todo] = try await client.call("todos", method: .get)

@@ -10,6 +10,7 @@ final class FakeSessionAuthority: PalbeSessionAuthority {
     private struct State {
         var generation = 1
         var refreshes: [String] = []
+        var ended: [String] = []
         var proofs: [String] = []
         var refreshSucceeds: Bool
     }
@@ -22,11 +23,22 @@ final class FakeSessionAuthority: PalbeSessionAuthority {
     var currentToken: String { state.withLock { "token-\($0.generation)" } }
     /// The rejected tokens each refresh was asked about.
     var refreshes: [String] { state.withLock { $0.refreshes } }
+    /// The rejected tokens each end of session was reported with.
+    var ended: [String] { state.withLock { $0.ended } }
     /// `METHOD url` for each proof made.
     var proofs: [String] { state.withLock { $0.proofs } }
 
     func accessToken() async -> String? {
         currentToken
+    }
+
+    /// Its tokens never expire: the token asked about is sent.
+    func accessToken(toSendInsteadOf token: String) async -> String? {
+        token
+    }
+
+    func sessionEnded(rejectedToken: String) async {
+        state.withLock { $0.ended.append(rejectedToken) }
     }
 
     func dpopProof(method: String, url: URL) async -> String? {

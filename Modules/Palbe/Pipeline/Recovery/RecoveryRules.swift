@@ -13,22 +13,25 @@ package struct RecoveryRules: Sendable {
 
     /// What every backend call runs, in this order:
     ///
-    /// 1. ``NoResponseRetry``: only looks at attempts that got no response, so its place among the
+    /// 1. ``ExpiringSessionRefresh``: a pre-send rule (refreshing a token that is expired or about to
+    ///    expire). It goes first: pre-send hooks run in the same order, and later ones should see the
+    ///    token actually sent.
+    /// 2. ``NoResponseRetry``: only looks at attempts that got no response, so its place among the
     ///    response rules does not matter; it comes first because it is the first thing that can go
     ///    wrong.
-    /// 2. ``ProofOfWorkRecovery`` (403 `pow_required`) and
-    /// 3. ``SessionRefreshRecovery`` (401): rules that fix the cause of a refusal and replay at once.
-    ///    A rule that must end the call on a 401 before any refresh (signing out on
-    ///    `session_revoked`) goes right before the refresh.
-    /// 4. ``GatewayRetry`` (502/503/504): waiting is the fallback once nothing could fix the
+    /// 3. ``ProofOfWorkRecovery`` (403 `pow_required`).
+    /// 4. ``SessionEndRecovery`` (401 `session_revoked`, 403 `subject_fenced`): ends the call and the
+    ///    session, right before the refresh, so a revoked session is never refreshed.
+    /// 5. ``SessionRefreshRecovery`` (401): like proof of work, fixes the cause of a refusal and
+    ///    replays at once.
+    /// 6. ``GatewayRetry`` (502/503/504): waiting is the fallback once nothing could fix the
     ///    answer, so retries come after every rule that can.
-    ///
-    /// A pre-send rule (refreshing a token about to expire) goes first: pre-send hooks run in the
-    /// same order, and later ones should see the token actually sent.
     package static func calls(backoff: Backoff) -> RecoveryRules {
         RecoveryRules([
+            ExpiringSessionRefresh(),
             NoResponseRetry(backoff),
             ProofOfWorkRecovery(),
+            SessionEndRecovery(),
             SessionRefreshRecovery(),
             GatewayRetry(backoff),
         ])

@@ -1,0 +1,106 @@
+import ErrorCore
+import Foundation
+
+extension Palbe {
+    /// Authentication: sign-up and sign-in rails, the password lifecycle, email verification, the
+    /// account, and the session every authenticated call carries.
+    ///
+    /// ```swift
+    /// try await pb.auth.signIn(email: "dev@example.com", password: "correct-horse")
+    /// let todos: [Todo] = try await pb.call("todos", method: .get)   // carries the session
+    /// ```
+    ///
+    /// The session is restored from the secure store when the client is made, with no network round
+    /// trip; see ``AuthNamespace``.
+    public var auth: AuthNamespace { AuthNamespace(client: self) }
+}
+
+/// The authentication surface of a client, `pb.auth`.
+///
+/// Every method that talks to the auth service throws ``AuthError`` (typed throws, so a `catch` is
+/// exhaustive). The methods that mint a session return ``AuthSuccess`` and are
+/// `@discardableResult`; the first halves of two-step flows return nothing.
+///
+/// **The session.** The session, the cached user and the DPoP device key are persisted together in
+/// the secure store (the Keychain on Apple platforms, owner-only files elsewhere) and restored when
+/// the client is made, with no network round trip. Listeners are boot-gated: a listener that
+/// subscribes before the store has been read gets the real first value once it has, never a
+/// spurious `.signedOut`; the first request waits for it; a sign-in that comes first wins. Tokens
+/// are never reachable: not through this API, a description, `dump` or `Mirror`.
+///
+/// **Refresh.** An access token that is expired or within 30 s of expiry is refreshed before a
+/// request goes out; a 401 on an authenticated request triggers one refresh and one replay;
+/// concurrent callers share one refresh. A refresh the server refuses (any 4xx but 408 and 429, or
+/// `refresh_token_reused`) ends the session with ``SignOutReason/sessionExpired``; anything else
+/// (no network, a 5xx, an unreadable answer, no sealing key) keeps it for the next attempt. A
+/// `session_revoked` (401) or `subject_fenced` (403) answer to any authenticated request ends it
+/// too; a plain 403 never does.
+public struct AuthNamespace: Sendable {
+    let client: Palbe
+
+    var session: SessionManager { client.session }
+
+    // MARK: - Email and password
+
+    /// Creates an account with `email` and `password` and signs it in (`POST /auth/signup`, bound to
+    /// the device key). A verification email is sent.
+    ///
+    /// - Throws: ``AuthError/http(status:code:message:requestId:)`` with `email_taken` (409),
+    ///   `password_too_short`, `password_too_long` or `password_breached` (400); the usual others.
+    @discardableResult
+    public func signUp(email: String, password: String) async throws(AuthError) -> AuthSuccess {
+        try await signIn(with: PBRequest(.post, ["auth/signup"], body: ["email": email, "password": password]))
+    }
+
+    /// Signs in with `email` and `password` (`POST /auth/login`, bound to the device key).
+    ///
+    /// ```swift
+    /// let success = try await pb.auth.signIn(email: "dev@example.com", password: "correct-horse")
+    /// ```
+    ///
+    /// - Throws: ``AuthError/invalidCredentials(message:)`` for a wrong email or password;
+    ///   ``AuthError/http(status:code:message:requestId:)`` with `email_not_confirmed` (403) when the
+    ///   environment requires a confirmed address.
+    @discardableResult
+    public func signIn(email: String, password: String) async throws(AuthError) -> AuthSuccess {
+        try await signIn(with: PBRequest(.post, ["auth/login"], body: ["email": email, "password": password]))
+    }
+
+    /// Signs in as a new anonymous user: no email, no phone, no password (`POST /auth/anonymous`).
+    @discardableResult
+    public func signInAnonymously() async throws(AuthError) -> AuthSuccess {
+        try await signIn(with: PBRequest(.post, ["auth/anonymous"], body: [String: String]()))
+    }
+
+    // MARK: - Cancellation
+
+    /// Whether `error` is one of the three cancellations a sign-in sheet produces (the passkey
+    /// ceremony's, `"User canceled Apple sign-in"`, `"User canceled Google sign-in"`): the user
+    /// changed their mind, so present nothing.
+    ///
+    /// ```swift
+    /// } catch {
+    ///     if !pb.auth.wasCanceled(error) { show(error) }
+    /// }
+    /// ```
+    public func wasCanceled(_ error: any Error) -> Bool {
+        guard case .invalidCredentials(let message) = error as? AuthError else { return false }
+        return Self.cancellationMessages.contains(message)
+    }
+
+    /// The messages of ``AuthError/invalidCredentials(message:)`` that mean "the user dismissed the sheet".
+    package static let cancellationMessages: Set<String> = [
+        passkeyCancellationMessage, "User canceled Apple sign-in", "User canceled Google sign-in",
+    ]
+
+    /// What a dismissed passkey sheet throws, as ``AuthError/invalidCredentials(message:)``.
+    package static let passkeyCancellationMessage = "User canceled passkey sign-in"
+}
+
+extension AuthNamespace: CustomStringConvertible, CustomReflectable {
+    /// `AuthNamespace(<environment>)`.
+    public var description: String { "AuthNamespace(\(client.configuration.environment))" }
+
+    /// No children: the session is not reachable through `Mirror` or `dump`.
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+}

@@ -1,0 +1,248 @@
+import ErrorCore
+import Foundation
+
+/// The token actor: one client's session, its persistence, its refreshes and its listeners.
+///
+/// - **Boot.** The persisted unit is read once, in the background, as the client is made
+///   (``startHydration()``). Until the state is known, listeners get no replay, and requests that
+///   need a token wait; a sign-in or sign-out that happens first makes the state known, and the
+///   unit read afterwards is then ignored (the sign-in wins).
+/// - **Persistence.** Every change writes the whole unit (device key, session, cached user) in
+///   the order the changes happened. A refreshed pair is written before the new access token is
+///   handed to any request.
+/// - **Refresh.** One refresh at a time; every caller that needs one meanwhile waits for it.
+///
+/// Requests read the token without a hop to the actor while the state is known and the token is
+/// fresh (a locked snapshot, ``accessToken()``); everything else is isolated.
+package actor SessionManager {
+    /// How close to expiry a token is refreshed before it is sent, in seconds.
+    static let refreshMargin: Int64 = 30
+
+    /// Sends one request through the client's transport path.
+    typealias Sender = @Sendable (PBRequest) async -> Result<Delivery, BackendError>
+
+    /// What a refresh came to.
+    package enum RefreshOutcome: Sendable, Equatable {
+        /// New tokens are stored and in use.
+        case refreshed
+        /// The server refused the session: it is gone, and ``SignOutReason/sessionExpired`` fired.
+        case ended
+        /// No answer, a 5xx, 408 or 429, an unreadable answer or no sealing key: the session stays.
+        case transientFailure
+        /// The session changed while the refresh ran; its answer was dropped.
+        case superseded
+    }
+
+    /// What requests read without the actor.
+    struct Snapshot: Sendable {
+        var booted = false
+        var accessToken: SecretToken?
+        var expiresAt: Int64 = 0
+    }
+
+    package nonisolated let listeners = AuthListeners()
+    package nonisolated let persistence: SessionPersistence
+    nonisolated let clock: SDKClock
+    nonisolated let note: @Sendable (String) -> Void
+    nonisolated let snapshot = Locked(Snapshot())
+    nonisolated let sender = Locked<Sender?>(nil)
+
+    /// Whether the state is known (the unit was read, or a sign-in or sign-out came first).
+    private var booted = false
+    /// Whether the unit was read, so the device key is known.
+    private var hydrated = false
+    var session: SignedInSession?
+    private var deviceKey: DeviceKey?
+    /// Bumped by every sign-in and sign-out, so work begun for one session never touches another.
+    package private(set) var generation = 0
+    /// A change made before the unit was read, to write once it has been.
+    private var persistPending = false
+    private var bootWaiters: [CheckedContinuation<Void, Never>] = []
+    private var keyWaiters: [CheckedContinuation<Void, Never>] = []
+    var refresh: (id: Int, task: Task<RefreshOutcome, Never>)?
+    var refreshes = 0
+
+    /// A manager keeping its unit in `persistence`, reading time from `clock` and writing notes to
+    /// `note` (the client's debug trace; never a token).
+    init(persistence: SessionPersistence, clock: SDKClock, note: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.persistence = persistence
+        self.clock = clock
+        self.note = note
+    }
+
+    /// Sets how refresh requests are sent (the client, weakly held); called once by the client.
+    nonisolated func connect(_ sender: @escaping Sender) {
+        self.sender.withLock { $0 = sender }
+    }
+
+    /// Queues the read of the persisted unit; called once by the client as it is made.
+    nonisolated func startHydration() {
+        persistence.load { [weak self] result in
+            guard let self else { return }
+            Task { await self.finishHydration(result) }
+        }
+    }
+
+    // MARK: - Reads
+
+    /// The session, once the state is known.
+    package func currentSession() async -> SignedInSession? {
+        await waitForBoot()
+        return session
+    }
+
+    /// The state, once known.
+    package func currentState() async -> AuthState {
+        await waitForBoot()
+        return state
+    }
+
+    private var state: AuthState {
+        session.map { .signedIn($0.user) } ?? .signedOut
+    }
+
+    // MARK: - Listeners
+
+    /// Registers a state listener and replays the state to it now, or at boot when it is not known yet.
+    func subscribe(state listener: @escaping @Sendable (AuthState) -> Void) -> Unsubscribe {
+        let id = listeners.add(state: listener)
+        if booted { listener(state) }
+        return listeners.unsubscriber(for: id)
+    }
+
+    /// Registers an event listener; events are never replayed.
+    func subscribe(event listener: @escaping @Sendable (AuthEvent) -> Void) -> Unsubscribe {
+        listeners.unsubscriber(for: listeners.add(event: listener))
+    }
+
+    /// Registers a user listener and replays the cached user to it now, or at boot.
+    func subscribe(user listener: @escaping @Sendable (AuthUser?) -> Void) -> Unsubscribe {
+        let id = listeners.add(user: listener)
+        if booted { listener(session?.user) }
+        return listeners.unsubscriber(for: id)
+    }
+
+    // MARK: - Changes
+
+    /// Makes `new` the session (a sign-in), announces it, and stores it. Returns once it is stored,
+    /// or at once when the unit has not been read yet (it is stored right after).
+    package func adopt(_ new: SignedInSession) async {
+        generation += 1
+        session = new
+        publish()
+        announce(.signedIn(new.user))
+        await persist()
+    }
+
+    /// Forgets the session of `generation` (the current one when `nil`), announces
+    /// `.signedOut(reason:)` and removes the unit; does nothing when there is no such session.
+    func end(reason: SignOutReason, generation expected: Int? = nil) async {
+        await waitForBoot()
+        guard session != nil, expected.map({ $0 == generation }) ?? true else { return }
+        generation += 1
+        session = nil
+        // A new session gets a new device key: nothing links it to the one that ended.
+        if hydrated { deviceKey = DeviceKey() }
+        publish()
+        announce(.signedOut(reason: reason))
+        await persist()
+    }
+
+    /// Replaces the cached user (``AuthNamespace/refreshUser()``): stores it and tells the user
+    /// listeners, never the state listeners. Ignored when the session changed since `generation`.
+    func updateUser(_ user: AuthUser, generation expected: Int) async {
+        guard expected == generation, var current = session else { return }
+        current.user = user
+        session = current
+        listeners.emit(user: user)
+        await persist()
+    }
+
+    // MARK: - Boot
+
+    /// Applies the unit read at launch, unless a sign-in or sign-out came first.
+    private func finishHydration(_ result: Result<PersistedAuth?, any Error>) {
+        var unit: PersistedAuth?
+        switch result {
+        case .success(let read): unit = read
+        case .failure(let error): note("the stored session cannot be used (\(error)); starting signed out")
+        }
+        hydrated = true
+        deviceKey = unit?.key ?? DeviceKey()
+        if generation == 0 {
+            session = unit?.session
+            publish()
+        }
+        for waiter in keyWaiters { waiter.resume() }
+        keyWaiters = []
+        if !booted { announce(nil) }
+        if persistPending {
+            persistPending = false
+            Task { await persist() }
+        }
+    }
+
+    /// Tells the listeners about the current state: at boot, the replay every early subscriber was
+    /// waiting for; after a change, the change, with `event`.
+    private func announce(_ event: AuthEvent?) {
+        if !booted {
+            booted = true
+            publish()
+            for waiter in bootWaiters { waiter.resume() }
+            bootWaiters = []
+        }
+        listeners.emit(state)
+        listeners.emit(user: session?.user)
+        if let event { listeners.emit(event) }
+    }
+
+    /// Waits until the state is known.
+    package func waitForBoot() async {
+        if booted { return }
+        await withCheckedContinuation { bootWaiters.append($0) }
+    }
+
+    /// Waits until the unit was read, so the device key is the persisted one.
+    func waitForDeviceKey() async -> DeviceKey {
+        if !hydrated { await withCheckedContinuation { keyWaiters.append($0) } }
+        if let deviceKey { return deviceKey }
+        let fresh = DeviceKey()
+        deviceKey = fresh
+        return fresh
+    }
+
+    // MARK: - Persistence
+
+    /// Writes the current unit (or removes it when signed out), after everything written before.
+    private func persist() async {
+        guard hydrated, let deviceKey else {
+            persistPending = true
+            return
+        }
+        do {
+            if let session {
+                try await persistence.save(PersistedAuth(deviceKey: deviceKey, session: session))
+            } else {
+                try await persistence.clear()
+            }
+        } catch {
+            note("the session could not be stored (\(error))")
+        }
+    }
+
+    /// Updates what requests read without the actor.
+    func publish() {
+        let booted = booted
+        let session = session
+        snapshot.withLock { snapshot in
+            snapshot.booted = booted
+            snapshot.accessToken = session?.accessToken
+            snapshot.expiresAt = session?.expiresAt ?? 0
+        }
+    }
+}
+
+extension SessionManager: CustomReflectable {
+    /// No children: nothing of the session is reachable through `Mirror` or `dump`.
+    package nonisolated var customMirror: Mirror { Mirror(self, children: [], displayStyle: .class) }
+}

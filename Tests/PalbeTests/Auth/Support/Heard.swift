@@ -1,0 +1,41 @@
+import ErrorCore
+import TestSupport
+import Testing
+
+/// Collects what a listener hears, and lets a test await the n-th value.
+final class Heard<Value: Sendable>: Sendable {
+    private let state = Locked((values: [Value](), waiters: [(count: Int, signal: TestSignal)]()))
+
+    /// The listener to register.
+    var listener: @Sendable (Value) -> Void {
+        { [self] value in
+            let ready = state.withLock { state in
+                state.values.append(value)
+                let count = state.values.count
+                let ready = state.waiters.filter { $0.count <= count }.map(\.signal)
+                state.waiters.removeAll { $0.count <= count }
+                return ready
+            }
+            for signal in ready { signal.fire() }
+        }
+    }
+
+    /// Everything heard so far, oldest first.
+    var values: [Value] { state.withLock { $0.values } }
+
+    /// Waits until `count` values were heard (bounded; the test fails on timeout) and returns them all.
+    @discardableResult
+    func wait(for count: Int, sourceLocation: SourceLocation = #_sourceLocation) async -> [Value] {
+        let signal = TestSignal()
+        let already = state.withLock { state in
+            if state.values.count >= count { return true }
+            state.waiters.append((count, signal))
+            return false
+        }
+        if !already {
+            let heard = await signal.wait(timeout: .seconds(60))
+            #expect(heard, "heard \(values.count) of \(count) values", sourceLocation: sourceLocation)
+        }
+        return values
+    }
+}
