@@ -63,7 +63,9 @@ let package = Package(
 
         .target(name: "Palbe", dependencies: ["ErrorCore", "SDKTransport", "SDKCrypto"], path: "Modules/Palbe"),
         .target(name: "PalbeCodegen", dependencies: ["ErrorCore"], path: "Modules/PalbeCodegen"),
-        .target(name: "PurseCheckout", dependencies: ["ErrorCore"], path: "Modules/PurseCheckout"),
+        .target(
+            name: "PurseCheckout", dependencies: ["ErrorCore", "SDKTransport", "SDKCrypto"],
+            path: "Modules/PurseCheckout"),
         .target(
             name: "ChatbaseSDK", dependencies: ["ErrorCore", "SDKTransport", "SDKCrypto"], path: "Modules/ChatbaseSDK"),
         // The client `sdk palbe codegen` generates from Specs/palbase/openapi.json, committed so CI can
