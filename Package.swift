@@ -80,6 +80,13 @@ let package = Package(
             dependencies: ["HTTPServer", "ErrorCore", "SDKCrypto", "CSQLite"],
             path: "Tools/Emulator"
         ),
+        // Tools around the Purse emulator that the CLI and the tests share: the merchant client that mints
+        // sessions, and the chaos runner that proves a submission never charges twice.
+        .target(
+            name: "PurseTools",
+            dependencies: ["PurseCheckout", "Emulator", "ErrorCore", "SDKTransport"],
+            path: "Tools/PurseTools"
+        ),
 
         // MARK: - The CLI
 
@@ -160,6 +167,20 @@ let package = Package(
             name: "ChatbaseCompatibilityTests", dependencies: ["ChatbaseSDK", "Emulator"],
             path: "Tests/ChatbaseCompatibilityTests"),
         .testTarget(
+            name: "PurseCheckoutTests",
+            dependencies: [
+                "PurseCheckout", "PurseTools", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer",
+                "TestSupport",
+            ],
+            path: "Tests/PurseCheckoutTests"
+        ),
+        // The seed page's code samples, compiled with `import PurseCheckout` alone, then run on the emulator.
+        .testTarget(
+            name: "PurseSeedSamplesTests",
+            dependencies: ["PurseCheckout", "PurseTools", "Emulator", "TestSupport"],
+            path: "Tests/PurseSeedSamplesTests"
+        ),
+        .testTarget(
             name: "CrossSDKTests",
             dependencies: ["ErrorCore", "Palbe", "PurseCheckout", "ChatbaseSDK"],
             path: "Tests/CrossSDKTests"
@@ -174,7 +195,8 @@ for target in package.targets where target.type != .system {
     // The seed samples and the official-SDK app code compile as an app target with default settings
     // would: with Swift 6's default member lookup, `import Palbe` alone also reaches Foundation's
     // members (`localizedDescription`).
-    let appDefaults = ["PalbeSeedSamplesTests", "ChatbaseCompatibilityTests"].contains(target.name)
+    let appDefaults = ["PalbeSeedSamplesTests", "PurseSeedSamplesTests", "ChatbaseCompatibilityTests"].contains(
+        target.name)
     target.swiftSettings =
         (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny")]
         + (appDefaults ? [] : [.enableUpcomingFeature("MemberImportVisibility")]) + [.treatAllWarnings(as: .error)]

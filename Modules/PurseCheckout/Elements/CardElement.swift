@@ -19,7 +19,7 @@ import Foundation
 /// ```
 public final class CardElement: PaymentElement, SubmittableElement, CustomStringConvertible, CustomReflectable {
     let channel: ElementChannel
-    private let card = Locked(CardData())
+    let storage = Locked(CardData())
     private let now: @Sendable () -> Date
 
     init(methodID: String, checkout: PurseHeadlessCheckout, now: @escaping @Sendable () -> Date) {
@@ -36,8 +36,8 @@ public final class CardElement: PaymentElement, SubmittableElement, CustomString
     /// from an earlier submission.
     public func setNumber(_ text: String) {
         let bytes = Array(text.utf8.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "-") })
-        card.withLock { card in
-            card.wipe()
+        storage.withLock { card in
+            for index in card.number.indices { card.number[index] = 0 }
             card.dropToken()
             card.number = bytes
         }
@@ -45,7 +45,7 @@ public final class CardElement: PaymentElement, SubmittableElement, CustomString
 
     /// Sets the expiry month (1–12) and year (`2030`, or `30`).
     public func setExpiry(month: Int?, year: Int?) {
-        card.withLock { card in
+        storage.withLock { card in
             card.expiryMonth = month
             card.expiryYear = year
         }
@@ -54,7 +54,7 @@ public final class CardElement: PaymentElement, SubmittableElement, CustomString
     /// Sets the CVV as typed.
     public func setCVV(_ text: String) {
         let bytes = Array(text.utf8.filter { $0 != UInt8(ascii: " ") })
-        card.withLock { card in
+        storage.withLock { card in
             for index in card.cvv.indices { card.cvv[index] = 0 }
             card.cvv = bytes
         }
@@ -62,12 +62,12 @@ public final class CardElement: PaymentElement, SubmittableElement, CustomString
 
     /// Sets the card holder's name (optional for the vault).
     public func setHolderName(_ name: String?) {
-        card.withLock { $0.holderName = name?.isEmpty == true ? nil : name }
+        storage.withLock { $0.holderName = name?.isEmpty == true ? nil : name }
     }
 
     /// Wipes everything the element holds, the token included.
     public func clear() {
-        card.withLock { card in
+        storage.withLock { card in
             card.wipe()
             card = CardData()
         }
@@ -76,18 +76,18 @@ public final class CardElement: PaymentElement, SubmittableElement, CustomString
     // MARK: - What the app can read
 
     /// The brand the number starts with (the vault's, once tokenized).
-    public var brand: CardBrand { card.withLock { $0.brand } }
+    public var brand: CardBrand { storage.withLock { $0.brand } }
 
     /// The last four digits, once the number is complete and valid (or tokenized); `nil` before.
     public var last4: String? {
         let now = now()
-        return card.withLock { card in card.last4(validity: Self.validity(of: card, now: now)) }
+        return storage.withLock { card in card.last4(validity: Self.validity(of: card, now: now)) }
     }
 
     /// Each field's state.
     public var validity: CardValidity {
         let now = now()
-        return card.withLock { Self.validity(of: $0, now: now) }
+        return storage.withLock { Self.validity(of: $0, now: now) }
     }
 
     /// Number, expiry and CVV are valid, or the card is already tokenized.
@@ -95,7 +95,7 @@ public final class CardElement: PaymentElement, SubmittableElement, CustomString
 
     /// Whether the vault holds the card: the number and CVV are wiped, the token is kept for a
     /// resubmission after a failure that charged nothing.
-    public var isTokenized: Bool { card.withLock { $0.token != nil } }
+    public var isTokenized: Bool { storage.withLock { $0.token != nil } }
 
     // MARK: - Outcomes
 
@@ -124,14 +124,14 @@ public final class CardElement: PaymentElement, SubmittableElement, CustomString
     /// the number and CVV are wiped once the vault answered.
     func paymentData(using api: CheckoutAPI) async throws -> AnyCodableValue {
         let now = now()
-        let pending = try card.withLock { card throws(PurseCheckoutError) -> (token: String?, body: Data?) in
+        let pending = try storage.withLock { card throws(PurseCheckoutError) -> (token: String?, body: Data?) in
             if let token = card.token { return (token, nil) }
             guard Self.validity(of: card, now: now).isValid else { throw .elementNotFulfilled(method: methodID) }
             return (nil, card.vaultBody())
         }
         if let token = pending.token { return ["card_token": .string(token)] }
         let answer = try await api.call(.vault, body: pending.body, as: CheckoutWire.VaultAnswer.self)
-        card.withLock { card in
+        storage.withLock { card in
             card.tokenBrand = answer.brand.flatMap(CardBrand.init(rawValue:)) ?? card.brand
             card.tokenLast4 = answer.last4 ?? String(decoding: card.number.suffix(4), as: UTF8.self)
             card.token = answer.token

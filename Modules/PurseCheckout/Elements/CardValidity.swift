@@ -47,9 +47,8 @@ public struct CardValidity: Sendable, Equatable {
         let brand = CardBrand(digits: digits)
         let longest = brand.numberLengths.max() ?? 19
         if digits.count > longest { return .invalid }
-        if brand.numberLengths.contains(digits.count) && isLuhnValid(digits) { return .valid }
-        // A number that fails Luhn at its brand's last length can never become valid.
-        return digits.count == longest ? .invalid : .incomplete
+        guard brand.numberLengths.contains(digits.count) else { return .incomplete }
+        return isLuhnValid(digits) ? .valid : .invalid
     }
 
     static func expiry(month: Int?, year: Int?, now: Date) -> FieldValidity {

@@ -50,8 +50,6 @@ extension PurseErrorCode {
     public static let invalidInitParams = PurseErrorCode(rawValue: "INVALID_INIT_PARAMS")
     /// 400: the card data was refused by the vault (`errors` names the field, never its value).
     public static let invalidCard = PurseErrorCode(rawValue: "INVALID_CARD")
-    /// 401: the session secret was not accepted.
-    public static let unauthorized = PurseErrorCode(rawValue: "UNAUTHORIZED")
     /// 404: no such route or session.
     public static let api404 = PurseErrorCode(rawValue: "API_404")
     /// 409: the same `Idempotency-Key` is still executing; the SDK waits `Retry-After` and replays.
