@@ -40,6 +40,20 @@ enum PaymentAPIErrorMapping {
             underlying: error)
     }
 
+    /// The task was cancelled while the request was out: it may have left, and its answer is lost.
+    static func cancelled(path: String, underlying: any Error) -> PaymentAPIError {
+        PaymentAPIError(
+            status: nil, errorCode: PurseErrorCode.unknownError.rawValue, path: path, requestSent: true,
+            message: "cancelled while waiting for the answer", underlying: underlying)
+    }
+
+    /// The request's body could not be prepared (the payment data): nothing was sent.
+    static func unpreparable(path: String, underlying: any Error) -> PaymentAPIError {
+        PaymentAPIError(
+            status: nil, errorCode: PurseErrorCode.unknownError.rawValue, path: path, requestSent: false,
+            message: "nothing was sent: the payment data could not be prepared", underlying: underlying)
+    }
+
     /// No final answer to `validate` after every replay and the status read: the payment may exist.
     /// `last` is the last attempt's error.
     static func unknownOutcome(path: String, attempts: Int, last: PaymentAPIError) -> PaymentAPIError {

@@ -8,9 +8,10 @@ import SDKTransport
 ///    same key and the byte-identical body, so the API answers a replay with the stored outcome
 ///    (`Idempotent-Replayed: true`) and never executes it twice.
 /// 2. Replays (``BackoffPolicy/purseValidate``, bounded): after a 5xx, a 409 `IDEMPOTENCY_KEY_IN_USE`
-///    (waiting its `Retry-After` on the clock) or an answer that never came to a request that left.
-///    A 4xx is the API's verdict before execution: final. A request that provably never left is
-///    never replayed.
+///    (waiting its `Retry-After` on the clock) or an answer that never came to a request that left (a
+///    408 counts as one: see below).
+///    A 4xx to the first attempt, or to one after answers that all came back before execution, is
+///    the API's verdict: final. A request that provably never left is never replayed.
 /// 3. When the replays end without an answer, the status (C4) says whether this key's payment
 ///    completed; if it does not, the outcome is unknown and reported so.
 ///
@@ -25,7 +26,8 @@ struct PaymentValidator: Sendable {
         case refused(PaymentAPIError)
         /// No byte of `validate` left the device: nothing was charged.
         case notSent(PaymentAPIError)
-        /// Every answer was a 5xx and the status shows no trace of the key: nothing was charged.
+        /// Every answer came back (5xx, 409, or a 4xx after those) and the status shows no trace of the
+        /// key: nothing was charged. The error is the last answer.
         case notExecuted(PaymentAPIError)
         /// No final answer, and the status does not show the outcome: the payment may exist. The
         /// error's ``PaymentAPIError/outcomeUnknown`` is true.
@@ -61,10 +63,20 @@ struct PaymentValidator: Sendable {
                         retryAfter = error.retryAfter ?? 1
                     } else if (500...599).contains(status) {
                         possiblyExecuted = true
-                    } else {
-                        // The same key with the same body gets the stored answer once executed: a 4xx
-                        // means this key did not execute.
+                    } else if status == 408 {
+                        // The server never received this request whole. A transport that resends a request
+                        // on its own when a kept-alive connection turns out closed (FoundationNetworking's
+                        // URLSession does, without the body) hides an earlier copy that may have executed:
+                        // a 408 is treated as a lost answer.
+                        possiblyExecuted = true
+                        sawNoAnswer = true
+                    } else if !possiblyExecuted {
+                        // Nothing of this submission can have executed yet: a 4xx is the API's verdict.
                         return .refused(error)
+                    } else {
+                        // After an attempt that may have executed, a 4xx proves nothing about the key (a
+                        // 408 or a 429 from the way there never reached it): the status decides.
+                        break attempting
                     }
                 } else if error.requestSent {
                     possiblyExecuted = true
@@ -76,9 +88,7 @@ struct PaymentValidator: Sendable {
                 }
             } catch {
                 // Cancelled: the request may have left, and its answer is lost.
-                last = PaymentAPIError(
-                    status: nil, errorCode: PurseErrorCode.unknownError.rawValue, path: validatePath,
-                    requestSent: true, message: "cancelled while waiting for the answer", underlying: error)
+                last = PaymentAPIErrorMapping.cancelled(path: validatePath, underlying: error)
                 sawNoAnswer = true
                 break attempting
             }
@@ -104,11 +114,9 @@ struct PaymentValidator: Sendable {
             guard lastValidate.completed, let result = PaymentResult(status) else { return .unknown(unknown) }
             return .completed(await settled(result))
         }
-        // The key left no trace. After answers that all came back (5xx), nothing executed; after an
-        // answer that never came, the request may still be on its way: unknown.
-        if !sawNoAnswer && status.lastValidate == nil && status.paymentId == nil
-            && status.clientSessionStatus == "OPEN"
-        {
+        // The key left no trace. After answers that all came back (5xx, 409, 4xx), nothing executed;
+        // after an answer that never came, the request may still be on its way: unknown.
+        if !sawNoAnswer && status.lastValidate == nil && status.paymentId == nil {
             return .notExecuted(last)
         }
         return .unknown(unknown)

@@ -115,7 +115,7 @@ extension PurseHeadlessCheckout {
             return .failed(error)
         case .notExecuted(let error):
             environment.pending.clear(sessionID: sessionID)
-            finish(plan, state: .ready)
+            finish(plan, state: Self.stateAfterRefusal(error))
             return .failed(error)
         case .notSent(let error):
             environment.pending.clear(sessionID: sessionID)
@@ -179,9 +179,7 @@ extension PurseHeadlessCheckout {
         if let error = error as? any PurseError { return error }
         return PurseCheckoutError.validateFailed(
             sessionID: sessionID,
-            underlying: PaymentAPIError(
-                status: nil, errorCode: PurseErrorCode.unknownError.rawValue,
-                path: CheckoutEndpoint.vault.path(sessionID: sessionID), requestSent: false,
-                message: "the payment data could not be prepared", underlying: error))
+            underlying: PaymentAPIErrorMapping.unpreparable(
+                path: CheckoutEndpoint.vault.path(sessionID: sessionID), underlying: error))
     }
 }

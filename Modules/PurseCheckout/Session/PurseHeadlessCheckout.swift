@@ -28,7 +28,7 @@ import SDKTransport
 ///   relaunch asks the API's status before offering submit again.
 ///
 /// Safe to use from any thread or task.
-public final class PurseHeadlessCheckout: Sendable {
+public final class PurseHeadlessCheckout: Sendable, CustomStringConvertible, CustomReflectable {
     /// The SDK's version, sent as `X-Purse-SDK: swift/<version>`.
     public static let version = "0.1.0"
 
@@ -161,6 +161,23 @@ public final class PurseHeadlessCheckout: Sendable {
             state.loading = nil
             transition(&state, to: .terminated)
         }
+    }
+
+    /// `PurseHeadlessCheckout(cs_…, ready)`: the session id and state, never the secret.
+    public var description: String {
+        let (id, current) = state.withLock { ($0.session.sessionID, $0.sessionState) }
+        return "PurseHeadlessCheckout(\(id), \(current.rawValue))"
+    }
+
+    /// The session id, amount, currency and state only: no secret, no card data, no transport internals.
+    public var customMirror: Mirror {
+        let (session, current) = state.withLock { ($0.session, $0.sessionState) }
+        return Mirror(
+            self,
+            children: [
+                "sessionID": session.sessionID, "amount": session.amount, "currency": session.currency,
+                "sessionState": current,
+            ], displayStyle: .class)
     }
 
     // MARK: - Internals

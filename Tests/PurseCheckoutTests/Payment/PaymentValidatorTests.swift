@@ -176,6 +176,56 @@ import Testing
         }
     }
 
+    @Test func a4xxAfterALostAnswerIsResolvedFromTheStatus() async throws {
+        try await withPurse { bed in
+            // The answer to the first attempt is lost after the payment; the replay meets a 429 from the
+            // way there, which never reached the key: it proves nothing, the status decides.
+            let (checkout, _, session) = try await bed.cardCheckout()
+            try bed.fault(.executeThenDrop, session.id, "validate")
+            try bed.fault(.status(429, error: "RATE_LIMITED"), session.id, "validate")
+            let outcome = try await checkout.submitPayment()
+            guard case .completed(.success) = outcome else { throw UnexpectedOutcome(outcome: outcome) }
+            let attempts = try Self.attempts(bed, session.id)
+            #expect(attempts.count == 2)
+            #expect(attempts.last?.status == 429)
+            #expect(Set(attempts.map(\.key)).count == 1)
+            #expect(try bed.requests(session.id, "status").count == 1)
+            #expect(try bed.payments(session.id) == 1)
+            #expect(checkout.sessionState == .submitted)
+        }
+    }
+
+    @Test func a408IsALostAnswerNotARefusal() async throws {
+        try await withPurse { bed in
+            // A transport that resent a request on its own over a fresh connection hides whether an
+            // earlier copy executed: the replay finds out.
+            let (checkout, _, session) = try await bed.cardCheckout()
+            try bed.fault(.status(408, error: "REQUEST_TIMEOUT"), session.id, "validate")
+            let outcome = try await checkout.submitPayment()
+            guard case .completed(.success) = outcome else { throw UnexpectedOutcome(outcome: outcome) }
+            #expect(try Self.attempts(bed, session.id).map(\.status) == [408, 200])
+            #expect(try bed.payments(session.id) == 1)
+        }
+    }
+
+    @Test func a4xxAfter5xxAnswersWithNoTraceOfTheKeyIsNotExecuted() async throws {
+        try await withPurse { bed in
+            let (checkout, _, session) = try await bed.cardCheckout()
+            try bed.fault(.status(503, error: "PARTNER_UNAVAILABLE"), session.id, "validate")
+            try bed.fault(.status(429, error: "RATE_LIMITED"), session.id, "validate")
+            do {
+                _ = try await checkout.submitPayment()
+                Issue.record("paid through a 503 and a 429")
+            } catch let error as PaymentAPIError {
+                #expect(error.status == 429)
+            }
+            #expect(try Self.attempts(bed, session.id).map(\.status) == [503, 429])
+            #expect(try bed.requests(session.id, "status").count == 1)
+            #expect(checkout.sessionState == .ready)
+            #expect(try bed.payments(session.id) == 0)
+        }
+    }
+
     @Test func only5xxAnswersAndNoTraceOfTheKeyIsNotExecuted() async throws {
         try await withPurse { bed in
             let (checkout, _, session) = try await bed.cardCheckout()

@@ -41,7 +41,7 @@ import Testing
             #expect(!body.contains("4242424242424242") && !body.contains("cvv") && !body.contains("\"number\""))
             let key = try #require(validate.headers.first { $0.name.lowercased() == "idempotency-key" }?.value)
             #expect(UUID(uuidString: key) != nil)
-            #expect(validate.headers.contains { $0.name == "X-Purse-SDK" && $0.value == "swift/0.1.0" })
+            #expect(validate.headers.contains { $0.name.lowercased() == "x-purse-sdk" && $0.value == "swift/0.1.0" })
             // The card is wiped: only the token, brand and last four digits are left.
             #expect(card.isTokenized)
             #expect(card.last4 == "4242")
