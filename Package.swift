@@ -3,7 +3,7 @@ import PackageDescription
 
 // `SDK_PORTABLE=1 swift build|test` builds the SDKs the way an iPhone compiles them: libcurl is not
 // linked, `#if SDK_PORTABLE` drops `CurlTransport`, and `URLSessionTransport` is the default. CI runs
-// the transport conformance suite and the Palbe and Chatbase emulator suites that way.
+// the transport conformance suite and the Palbe, Chatbase and Purse emulator suites that way.
 let portable = Context.environment["SDK_PORTABLE"] == "1"
 
 /// A C library linked on Linux only: Apple platforms have CryptoKit and URLSession instead.
