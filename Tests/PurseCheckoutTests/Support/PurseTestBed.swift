@@ -106,18 +106,6 @@ extension SDKClock {
     }
 }
 
-/// Everything the SDK logged, at every level (so the HTTP trace is on).
-final class RecordingLogger: SDKLogger {
-    private let recorded = Locked<[LogRecord]>([])
-
-    func log(_ record: LogRecord) {
-        recorded.withLock { $0.append(record) }
-    }
-
-    /// Every record's message, in order.
-    var messages: [String] { recorded.withLock { $0.map(\.message) } }
-}
-
 /// The seed page's walk of an error's `underlying` chain.
 func outcomeUnknown(_ error: any PurseError) -> Bool {
     var current: (any Error)? = error
