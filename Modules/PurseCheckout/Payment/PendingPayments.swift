@@ -40,7 +40,7 @@ struct PendingPayments: Sendable {
 
     /// `purse-pending-<sha256 of the session id, hex>`.
     static func storeKey(_ sessionID: String) -> String {
-        "purse-pending-" + SHA256.hash(Data(sessionID.utf8)).map { String(format: "%02x", $0) }.joined()
+        "purse-pending-" + ASCIIHex.lowercase(SHA256.hash(Data(sessionID.utf8)))
     }
 
     /// The store a ``PurseCheckoutStorage`` names.
