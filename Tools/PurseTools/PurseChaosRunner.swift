@@ -39,7 +39,9 @@ package struct PurseChaosRunner: Sendable {
 
     /// One submission's plan: the card and the faults its `validate` meets.
     package struct Plan: Sendable {
+        /// The card number (a success, or a decline).
         package let number: String
+        /// The faults its `validate` attempts meet, in order, with their emulator rules (`nil`: client-side).
         package let faults: [(fault: PurseChaosFault, action: FaultAction?)]
     }
 
@@ -57,6 +59,7 @@ package struct PurseChaosRunner: Sendable {
         let checkout: PurseHeadlessCheckout?
     }
 
+    /// How the run is shaped.
     package let configuration: Configuration
     private let server: EmulatorServer
     private let merchant: PurseMerchantClient

@@ -27,6 +27,7 @@ package struct PurseMerchantClient: Sendable {
     package let apiRoot: URL
     /// The merchant API key.
     package let apiKey: String
+    /// What carries the requests.
     package let transport: any Transport
 
     /// A client for the Purse API at `apiRoot`.
