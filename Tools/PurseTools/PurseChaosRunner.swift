@@ -25,7 +25,7 @@ package struct PurseChaosRunner: Sendable {
         /// Submissions in flight at once.
         package var concurrency = 48
         /// The most faults one submission's `validate` meets (0 … this many, at random).
-        package var maxFaults = 4
+        package var maxFaults = 3
         /// The SDK's limit on each exchange.
         package var requestTimeout: Duration = .milliseconds(500)
         /// How long a `delay_past_timeout` fault holds the server.

@@ -77,7 +77,8 @@ import Testing
                 else { return }
                 try await waitUntil { try bed.payments(session.id) == 1 }
             })
-            let transport = ValidateTimeoutTransport(base: DefaultTransport.make(), timeout: .milliseconds(200))
+            let transport = ValidateTimeoutTransport(
+                base: DefaultTransport.make(), timeout: .milliseconds(200), times: 1)
             let checkout = try bed.checkout(session, clock: clock, transport: transport)
             try await checkout.load()
             let card = try #require(try checkout.paymentElement(for: "creditcard") as? CardElement)
@@ -116,8 +117,8 @@ import Testing
         try await withPurse { bed in
             let transport = ValidateTimeoutTransport(base: DefaultTransport.make(), timeout: .milliseconds(200))
             let (checkout, card, session) = try await bed.cardCheckout(transport: transport)
-            // The server holds the key for 3 s; every replay meets 409 in use; the status says executing.
-            try bed.fault(.delay(milliseconds: 3_000), session.id, "validate")
+            // The server holds the key for 5 s; every replay meets 409 in use; the status says executing.
+            try bed.fault(.delay(milliseconds: 5_000), session.id, "validate")
             let outcomes = card.outcomes
             card.submit()
             var iterator = outcomes.makeAsyncIterator()
