@@ -3,7 +3,7 @@ import PackageDescription
 
 // `SDK_PORTABLE=1 swift build|test` builds the SDKs the way an iPhone compiles them: libcurl is not
 // linked, `#if SDK_PORTABLE` drops `CurlTransport`, and `URLSessionTransport` is the default. CI runs
-// the transport conformance suite and the Palbe and Chatbase emulator suites that way.
+// the transport conformance suite and the Palbe, Chatbase and Purse emulator suites that way.
 let portable = Context.environment["SDK_PORTABLE"] == "1"
 
 /// A C library linked on Linux only: Apple platforms have CryptoKit and URLSession instead.
@@ -63,7 +63,9 @@ let package = Package(
 
         .target(name: "Palbe", dependencies: ["ErrorCore", "SDKTransport", "SDKCrypto"], path: "Modules/Palbe"),
         .target(name: "PalbeCodegen", dependencies: ["ErrorCore"], path: "Modules/PalbeCodegen"),
-        .target(name: "PurseCheckout", dependencies: ["ErrorCore"], path: "Modules/PurseCheckout"),
+        .target(
+            name: "PurseCheckout", dependencies: ["ErrorCore", "SDKTransport", "SDKCrypto"],
+            path: "Modules/PurseCheckout"),
         .target(
             name: "ChatbaseSDK", dependencies: ["ErrorCore", "SDKTransport", "SDKCrypto"], path: "Modules/ChatbaseSDK"),
         // The client `sdk palbe codegen` generates from Specs/palbase/openapi.json, committed so CI can
@@ -77,6 +79,13 @@ let package = Package(
             name: "Emulator",
             dependencies: ["HTTPServer", "ErrorCore", "SDKCrypto", "CSQLite"],
             path: "Tools/Emulator"
+        ),
+        // Tools around the Purse emulator that the CLI and the tests share: the merchant client that mints
+        // sessions, and the chaos runner that proves a submission never charges twice.
+        .target(
+            name: "PurseTools",
+            dependencies: ["PurseCheckout", "Emulator", "ErrorCore", "SDKTransport"],
+            path: "Tools/PurseTools"
         ),
 
         // MARK: - The CLI
@@ -158,6 +167,20 @@ let package = Package(
             name: "ChatbaseCompatibilityTests", dependencies: ["ChatbaseSDK", "Emulator"],
             path: "Tests/ChatbaseCompatibilityTests"),
         .testTarget(
+            name: "PurseCheckoutTests",
+            dependencies: [
+                "PurseCheckout", "PurseTools", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer",
+                "TestSupport",
+            ],
+            path: "Tests/PurseCheckoutTests"
+        ),
+        // The seed page's code samples, compiled with `import PurseCheckout` alone, then run on the emulator.
+        .testTarget(
+            name: "PurseSeedSamplesTests",
+            dependencies: ["PurseCheckout", "PurseTools", "Emulator", "TestSupport"],
+            path: "Tests/PurseSeedSamplesTests"
+        ),
+        .testTarget(
             name: "CrossSDKTests",
             dependencies: ["ErrorCore", "Palbe", "PurseCheckout", "ChatbaseSDK"],
             path: "Tests/CrossSDKTests"
@@ -172,7 +195,8 @@ for target in package.targets where target.type != .system {
     // The seed samples and the official-SDK app code compile as an app target with default settings
     // would: with Swift 6's default member lookup, `import Palbe` alone also reaches Foundation's
     // members (`localizedDescription`).
-    let appDefaults = ["PalbeSeedSamplesTests", "ChatbaseCompatibilityTests"].contains(target.name)
+    let appDefaults = ["PalbeSeedSamplesTests", "PurseSeedSamplesTests", "ChatbaseCompatibilityTests"].contains(
+        target.name)
     target.swiftSettings =
         (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny")]
         + (appDefaults ? [] : [.enableUpcomingFeature("MemberImportVisibility")]) + [.treatAllWarnings(as: .error)]

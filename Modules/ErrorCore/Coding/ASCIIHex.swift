@@ -1,5 +1,5 @@
 /// Hexadecimal digits as bytes, for the package's hand-written parsers (JSON `\u` escapes, JSON
-/// Pointer `%` escapes).
+/// Pointer `%` escapes), and bytes as lowercase hex text (digests, random ids).
 package enum ASCIIHex {
     /// The value of one hex digit (`0-9`, `a-f`, `A-F`), or `nil` for any other byte.
     package static func value(_ byte: UInt8) -> UInt8? {
@@ -10,4 +10,18 @@ package enum ASCIIHex {
         default: nil
         }
     }
+
+    /// `bytes` as lowercase hex, two digits per byte: `[0x0f, 0xa0]` → `"0fa0"`. What
+    /// `String(format: "%02x")` per byte gives, without a format string per byte.
+    package static func lowercase(_ bytes: some Sequence<UInt8>) -> String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            utf8.append(digits[Int(byte >> 4)])
+            utf8.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// Every error the checkout SDK throws or reports conforms to this protocol.
 ///
-/// It is a protocol, not a base class: the concrete error types stay distinct and switchable, and
+/// It is a protocol, not a base class: the concrete error types (``PurseCheckoutError``,
+/// ``PurseSessionError``, ``PartnerUIError``, ``PaymentAPIError``) stay distinct and switchable, and
 /// each exposes a stable ``code``, a developer ``message``, the ``underlying`` cause and a
 /// ``documentationLink``. It refines ErrorCore's `SDKError`, so one logging function serves every
 /// SDK in the package.
@@ -23,4 +24,14 @@ extension PurseError {
     public var sdkName: String { "purse" }
     /// The raw value of ``code``.
     public var errorCode: String { code.rawValue }
+    /// No HTTP status, unless the conforming type has one (``PaymentAPIError``).
+    public var httpStatus: Int? { nil }
+    /// No server request id, unless the conforming type has one (``PaymentAPIError``).
+    public var serverRequestID: String? { nil }
+    /// The same error as ``underlying``, so generic code walking `SDKError` causes reaches it.
+    public var underlyingError: (any Error)? { underlying }
+
+    /// `Purse <CODE>: <message>`: what every Purse error's `description` and `errorDescription`
+    /// say. Never holds a card number, a CVV, a token or a session secret: no message does.
+    var summaryLine: String { "Purse \(code.rawValue): \(message)" }
 }

@@ -67,7 +67,7 @@ struct PurseSession {
 
     /// The hex SHA-256 of a session secret, the form the table keeps.
     static func secretHash(_ secret: String) -> String {
-        SHA256.hash(Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        ASCIIHex.lowercase(SHA256.hash(Data(secret.utf8)))
     }
 }
 
@@ -81,6 +81,6 @@ enum PurseTime {
 /// Random identifiers with a prefix (`cs_…`, `tok_…`, `pay_…`).
 enum PurseID {
     static func make(_ prefix: String, bytes: Int = 12) -> String {
-        prefix + SecureRandom.bytes(bytes).map { String(format: "%02x", $0) }.joined()
+        prefix + ASCIIHex.lowercase(SecureRandom.bytes(bytes))
     }
 }

@@ -36,8 +36,7 @@ struct PurseValidateController {
                 status: 400, code: "INVALID_INIT_PARAMS", detail: "validate needs an Idempotency-Key header",
                 errors: [("/headers/idempotency-key", "missing")])
         }
-        let fingerprint = SHA256.hash(Data((id + "\n").utf8) + context.http.body)
-            .map { String(format: "%02x", $0) }.joined()
+        let fingerprint = ASCIIHex.lowercase(SHA256.hash(Data((id + "\n").utf8) + context.http.body))
         let claimed: Claim
         do {
             claimed = try claim(id, key: key, fingerprint: fingerprint)

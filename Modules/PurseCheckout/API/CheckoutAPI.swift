@@ -1,0 +1,70 @@
+import ErrorCore
+import Foundation
+import SDKCrypto
+import SDKTransport
+
+/// One session's Checkout API: builds each request (the contract's headers), sends it through the
+/// transport, traces it, and turns every failure into a ``PaymentAPIError`` through
+/// ``PaymentAPIErrorMapping``. No retries here: the InitGuard and the PaymentValidator decide those.
+struct CheckoutAPI: Sendable {
+    let session: WidgetSession
+    let transport: any Transport
+    let trace: ExchangeTrace
+    let clock: SDKClock
+    /// The limit on each exchange; `nil` uses the transport's.
+    let requestTimeout: Duration?
+
+    /// Sends one request and returns the body of its 2xx answer.
+    ///
+    /// Throws ``PaymentAPIError`` for anything else, or `CancellationError` when the calling task is
+    /// cancelled (the request may then have left: a caller that cares treats it as no answer).
+    func send(_ endpoint: CheckoutEndpoint, body: Data? = nil, idempotencyKey: String? = nil) async throws -> Data {
+        let path = endpoint.path(sessionID: session.sessionID)
+        guard let url = URL(string: session.apiRoot + path) else {
+            throw PaymentAPIErrorMapping.unsendable(path: path, reason: "the API root cannot address \(path)")
+        }
+        var headers = HTTPHeaders()
+        headers.set("Authorization", "Bearer \(session.secret)")
+        headers.set("X-Purse-SDK", "swift/\(PurseHeadlessCheckout.version)")
+        headers.set("X-Request-ID", SecureRandom.uuid().uuidString.lowercased())
+        headers.set("Accept", "application/json")
+        if body != nil { headers.set("Content-Type", "application/json") }
+        if let idempotencyKey { headers.set("Idempotency-Key", idempotencyKey) }
+        let request = HTTPRequest(
+            method: endpoint.method, url: url, headers: headers, body: body, timeout: requestTimeout)
+
+        // Card data never reaches the trace: the vault request is traced without its body.
+        trace.request(
+            endpoint.carriesCardData ? HTTPRequest(method: request.method, url: url, headers: headers) : request)
+        let started = clock.now
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch let failure as TransportError {
+            trace.failure(failure.description, of: request, duration: clock.elapsed(since: started))
+            throw PaymentAPIErrorMapping.error(for: failure, path: path)
+        } catch {
+            trace.failure("cancelled", of: request, duration: clock.elapsed(since: started))
+            throw error
+        }
+        trace.response(response, to: request, duration: clock.elapsed(since: started))
+        guard (200..<300).contains(response.status) else {
+            throw PaymentAPIErrorMapping.error(
+                status: response.status, headers: response.headers, body: response.body, path: path)
+        }
+        return response.body
+    }
+
+    /// Sends one request and decodes its 2xx answer as `T` (snake_case keys); an answer that cannot be
+    /// read is a ``PaymentAPIError`` with no status (``PaymentAPIErrorMapping/unreadable(path:decoding:)``).
+    func call<T: Decodable>(
+        _ endpoint: CheckoutEndpoint, body: Data? = nil, idempotencyKey: String? = nil, as type: T.Type
+    ) async throws -> T {
+        let data = try await send(endpoint, body: body, idempotencyKey: idempotencyKey)
+        do {
+            return try SDKCoders.snakeCaseDecoder().decode(T.self, from: data)
+        } catch {
+            throw PaymentAPIErrorMapping.unreadable(path: endpoint.path(sessionID: session.sessionID), decoding: error)
+        }
+    }
+}

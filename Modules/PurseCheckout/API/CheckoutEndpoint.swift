@@ -1,0 +1,26 @@
+/// The contract's Checkout API routes, relative to the session's `api_root`.
+enum CheckoutEndpoint: Sendable, Equatable {
+    /// C0 `POST /vault/v1/cards`: card data for a token.
+    case vault
+    /// C1 `POST /checkout/v1/sessions/{id}/init`: the session, its methods and their states.
+    case initialize
+    /// C3 `POST /checkout/v1/sessions/{id}/validate`: the submit that creates the payment.
+    case validate
+    /// C4 `GET /checkout/v1/sessions/{id}/status`: the server's view of the session's payment.
+    case status
+
+    var method: String { self == .status ? "GET" : "POST" }
+
+    /// The path for session `id` (already checked to be `A–Z a–z 0–9 _ -`).
+    func path(sessionID id: String) -> String {
+        switch self {
+        case .vault: "/vault/v1/cards"
+        case .initialize: "/checkout/v1/sessions/\(id)/init"
+        case .validate: "/checkout/v1/sessions/\(id)/validate"
+        case .status: "/checkout/v1/sessions/\(id)/status"
+        }
+    }
+
+    /// Card data travels in this request's body: the trace never sees it.
+    var carriesCardData: Bool { self == .vault }
+}

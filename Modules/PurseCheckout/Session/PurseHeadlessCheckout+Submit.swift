@@ -1,0 +1,185 @@
+import ErrorCore
+import Foundation
+import SDKCrypto
+import SDKTransport
+
+extension PurseHeadlessCheckout {
+    /// Submits the payment with the primary method's element and returns the outcome.
+    ///
+    /// Returns ``PaymentOutcome/completed(_:)`` with the API's verdict: a status other than
+    /// ``PaymentStatus/success`` is a decline, not an error (the session is spent either way). The
+    /// outcome also goes to the element's listener. Cancelling the calling task does not stop a
+    /// submission that has started: a payment is never left half-known.
+    ///
+    /// - Throws: every ``PaymentOutcome/failed(_:)``: ``PurseCheckoutError/paymentNotFulfilledOnSubmit``
+    ///   when no primary method or element is ready, ``PurseCheckoutError/elementNotFulfilled(method:)``
+    ///   when its fields are not valid, ``PurseCheckoutError/submitBlocked`` while submitting or once
+    ///   spent, ``PurseCheckoutError/sessionExpired``, ``PurseCheckoutError/validateFailed(sessionID:underlying:)``
+    ///   when `validate` failed in transport (walk `underlying` for ``PaymentAPIError/outcomeUnknown``),
+    ///   a ``PaymentAPIError`` when the API refused, a ``PurseSessionError`` for a method that cannot pay.
+    @discardableResult
+    public func submitPayment() async throws -> PaymentOutcome {
+        let outcome = await Task { await self.submission(of: nil) }.value
+        if case .failed(let error) = outcome { throw error }
+        return outcome
+    }
+
+    /// Runs one submission, of `trigger` (an element's `submit()`) or of the primary element, and
+    /// reports its outcome to that element's listeners.
+    func submission(of trigger: (any SubmittableElement)?) async -> PaymentOutcome {
+        let outcome: PaymentOutcome
+        let element: (any SubmittableElement)?
+        switch begin(trigger) {
+        case .refused(let error, let refusedElement):
+            outcome = .failed(error)
+            element = refusedElement
+        case .started(let plan):
+            outcome = await run(plan)
+            element = plan.element
+        }
+        element?.channel.outcomes.yield(outcome)
+        return outcome
+    }
+
+    // MARK: - Internals
+
+    /// What a started submission works with.
+    struct SubmissionPlan: Sendable {
+        let element: any SubmittableElement
+        let method: PaymentMethod
+        let api: CheckoutAPI
+        let generation: Int
+    }
+
+    enum Start: Sendable {
+        case refused(any PurseError, (any SubmittableElement)?)
+        case started(SubmissionPlan)
+    }
+
+    /// The checks before anything is sent, and the move to ``SessionState/submitting``: one step
+    /// under the lock, so two submits never both start.
+    private func begin(_ trigger: (any SubmittableElement)?) -> Start {
+        withState { state in
+            do {
+                try requireReady(&state)
+                if let trigger {
+                    if let refusal = trigger.refusal { throw refusal }
+                    try select(trigger.methodID, in: &state)
+                }
+                guard let primaryID = state.primaryID, let element = state.elements[primaryID],
+                    let method = state.methods.first(where: { $0.id == primaryID })
+                else { throw PurseCheckoutError.paymentNotFulfilledOnSubmit }
+                if let refusal = element.refusal { throw refusal }
+                guard element.isFulfilled else { throw PurseCheckoutError.elementNotFulfilled(method: primaryID) }
+                transition(&state, to: .submitting)
+                return .started(
+                    SubmissionPlan(
+                        element: element, method: method, api: api(for: state.session), generation: state.generation))
+            } catch {
+                let primaryElement = state.primaryID.flatMap { state.elements[$0] }
+                // Every check above throws a PurseError.
+                let refusal = error as? any PurseError ?? PurseCheckoutError.paymentNotFulfilledOnSubmit
+                return .refused(refusal, trigger ?? primaryElement)
+            }
+        }
+    }
+
+    /// Tokenizes, validates, and moves the session to what the verdict says.
+    private func run(_ plan: SubmissionPlan) async -> PaymentOutcome {
+        let sessionID = plan.api.session.sessionID
+        let paymentData: AnyCodableValue
+        do {
+            paymentData = try await plan.element.paymentData(using: plan.api)
+        } catch {
+            let purseError = Self.purseError(error, sessionID: sessionID)
+            finish(plan, state: Self.stateAfterRefusal(purseError))
+            return .failed(purseError)
+        }
+
+        let body = validateBody(plan: plan, paymentData: paymentData)
+        let key = SecureRandom.uuid().uuidString.lowercased()
+        do {
+            try environment.pending.record(sessionID: sessionID, key: key, at: environment.wallClock())
+        } catch {
+            trace.note("the pending payment of \(sessionID) could not be recorded: \(error)")
+        }
+
+        switch await validator(api: plan.api).validate(body: body, key: key) {
+        case .completed(let result):
+            environment.pending.clear(sessionID: sessionID)
+            finish(plan, state: .submitted, result: result)
+            return .completed(result.status)
+        case .refused(let error):
+            environment.pending.clear(sessionID: sessionID)
+            finish(plan, state: Self.stateAfterRefusal(error), result: Self.storedResult(in: error))
+            return .failed(error)
+        case .notExecuted(let error):
+            environment.pending.clear(sessionID: sessionID)
+            finish(plan, state: Self.stateAfterRefusal(error))
+            return .failed(error)
+        case .notSent(let error):
+            environment.pending.clear(sessionID: sessionID)
+            finish(plan, state: .ready)
+            return .failed(PurseCheckoutError.validateFailed(sessionID: sessionID, underlying: error))
+        case .unknown(let error):
+            // The pending record stays: `load()`, now or after a relaunch, asks the status again.
+            finish(plan, state: .error)
+            return .failed(PurseCheckoutError.validateFailed(sessionID: sessionID, underlying: error))
+        }
+    }
+
+    /// The frozen `validate` body: the primary item for the whole amount, its payment data, and the
+    /// client context. Written once; every replay sends these bytes.
+    private func validateBody(plan: SubmissionPlan, paymentData: AnyCodableValue) -> Data {
+        let amount = plan.api.session.amount
+        var body: [String: AnyCodableValue] = [
+            "items": [
+                [
+                    "method": .string(plan.method.id), "partner": .string(plan.method.partner), "amount": .int(amount),
+                    "payment_data": paymentData, "payment_preferences": ["save_token": false],
+                ]
+            ],
+            "split_total": .int(amount),
+        ]
+        if let returnURL = environment.options.returnURL {
+            body["client_context"] = ["return_url": .string(returnURL.absoluteString)]
+        }
+        return Data(AnyCodableValue.object(body).jsonText.utf8)
+    }
+
+    /// Ends a submission: the new state, unless the session was replaced or terminated meanwhile.
+    private func finish(_ plan: SubmissionPlan, state next: SessionState, result: PaymentResult? = nil) {
+        withState { state in
+            guard state.generation == plan.generation, state.sessionState == .submitting else { return }
+            if let result { state.paymentResult = result }
+            transition(&state, to: next)
+        }
+    }
+
+    /// Where an API refusal leaves the session: expired on a 410, spent when it was already paid,
+    /// blocked when the secret is refused, else ready for another try.
+    private static func stateAfterRefusal(_ error: any PurseError) -> SessionState {
+        guard let error = error as? PaymentAPIError else { return .ready }
+        if error.status == 410 || error.code == .sessionExpired { return .expired }
+        if error.code == .sessionAlreadySubmittedError { return .submitted }
+        if error.status == 401 { return .error }
+        return .ready
+    }
+
+    /// The stored outcome a `SESSION_ALREADY_SUBMITTED_ERROR` carries in `data`.
+    private static func storedResult(in error: PaymentAPIError) -> PaymentResult? {
+        guard error.code == .sessionAlreadySubmittedError, let data = error.data,
+            let answer = data.decoded(as: CheckoutWire.ValidateAnswer.self)
+        else { return nil }
+        return PaymentResult(answer)
+    }
+
+    /// A failure before `validate` as a ``PurseError``.
+    private static func purseError(_ error: any Error, sessionID: String) -> any PurseError {
+        if let error = error as? any PurseError { return error }
+        return PurseCheckoutError.validateFailed(
+            sessionID: sessionID,
+            underlying: PaymentAPIErrorMapping.unpreparable(
+                path: CheckoutEndpoint.vault.path(sessionID: sessionID), underlying: error))
+    }
+}
