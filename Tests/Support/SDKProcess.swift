@@ -46,41 +46,83 @@ public final class SDKProcess: Sendable {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sdk")
     }
 
-    private let process = Process()
+    private let pid: pid_t
+    private static let spawnLock = NSLock()
     private let lines: AsyncStream<String>
     private let output = Locked((stdout: Data(), stderr: Data()))
+    private let exitStatus = Locked<Int32?>(nil)
     private let stdoutClosed = TestSignal()
     private let stderrClosed = TestSignal()
     private let exited = TestSignal()
 
     /// Starts `sdk <arguments>` with stdin at `/dev/null` and `environment` as its whole environment
     /// (`nil` inherits the test's).
+    ///
+    /// Spawned with `posix_spawn` rather than Foundation's `Process`: on Linux, `Process.run()` over-reads
+    /// `/proc/self/fd` entries and crashes the whole test process now and then when many descriptors are
+    /// open (swift-corelibs-foundation#5472, in 6.3.1), which a parallel suite full of sockets provokes.
+    /// The pipes are close-on-exec, so no other child keeps them open.
     public init(_ arguments: [String], environment: [String: String]? = nil) throws {
         let executable = Self.executable
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw Failure.executableMissing(executable.path)
         }
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardInput = FileHandle.nullDevice
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
+        let environment = environment ?? ProcessInfo.processInfo.environment
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var stdoutPipe: [Int32] = [-1, -1]
+        var stderrPipe: [Int32] = [-1, -1]
+        var child: pid_t = 0
+        // Under one lock, so no other child spawned here inherits these pipes before they are close-on-exec
+        // (the dup2s below give the child its own copies as 1 and 2).
+        let spawned: Int32 = Self.spawnLock.withLock {
+            guard pipe(&stdoutPipe) == 0 else { return errno }
+            guard pipe(&stderrPipe) == 0 else {
+                close(stdoutPipe[0])
+                close(stdoutPipe[1])
+                return errno
+            }
+            for descriptor in stdoutPipe + stderrPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
+            let result = posix_spawn(&child, executable.path, &actions, nil, argv, envp)
+            close(stdoutPipe[1])
+            close(stderrPipe[1])
+            if result != 0 {
+                close(stdoutPipe[0])
+                close(stderrPipe[0])
+            }
+            return result
+        }
+        guard spawned == 0 else { throw POSIXError(.init(rawValue: spawned) ?? .EIO) }
+        pid = child
 
         let (lines, lineSink) = AsyncStream.makeStream(of: String.self)
         self.lines = lines
         let exited = self.exited
-        process.terminationHandler = { _ in exited.fire() }
-        try process.run()
+        let exitStatus = self.exitStatus
+        let reaped = child
+        Thread {
+            var status: Int32 = 0
+            while waitpid(reaped, &status, 0) < 0 && errno == EINTR {}
+            exitStatus.withLock { $0 = status }
+            exited.fire()
+        }.start()
 
         let output = self.output
         let stdoutClosed = self.stdoutClosed
-        let stdoutHandle = stdout.fileHandleForReading
+        let stdoutDescriptor = stdoutPipe[0]
         Thread {
             var pending = Data()
-            while let chunk = Self.readChunk(stdoutHandle) {
+            while let chunk = Self.readChunk(stdoutDescriptor) {
                 output.withLock { $0.stdout.append(chunk) }
                 pending.append(chunk)
                 while let newline = pending.firstIndex(of: 0x0A) {
@@ -88,34 +130,36 @@ public final class SDKProcess: Sendable {
                     pending.removeSubrange(pending.startIndex...newline)
                 }
             }
+            close(stdoutDescriptor)
             lineSink.finish()
             stdoutClosed.fire()
         }.start()
         let stderrClosed = self.stderrClosed
-        let stderrHandle = stderr.fileHandleForReading
+        let stderrDescriptor = stderrPipe[0]
         Thread {
-            while let chunk = Self.readChunk(stderrHandle) {
+            while let chunk = Self.readChunk(stderrDescriptor) {
                 output.withLock { $0.stderr.append(chunk) }
             }
+            close(stderrDescriptor)
             stderrClosed.fire()
         }.start()
+    }
+
+    deinit {
+        if exitStatus.withLock({ $0 }) == nil { kill(pid, SIGKILL) }
     }
 
     /// The next bytes from a pipe, or nil at its end. A plain `read(2)` that retries on `EINTR`:
     /// Foundation's `FileHandle.availableData` on Linux traps when a signal (the many `SIGCHLD`s of a
     /// parallel run) interrupts its read.
-    private static func readChunk(_ handle: FileHandle) -> Data? {
+    private static func readChunk(_ descriptor: Int32) -> Data? {
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 { return Data(buffer[0..<count]) }
             if count < 0, errno == EINTR { continue }
             return nil
         }
-    }
-
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// Runs `sdk <arguments>` to its end with `environment` (plus `PATH`) and returns what it printed;
@@ -169,15 +213,18 @@ public final class SDKProcess: Sendable {
         }
     }
 
-    /// Sends `signal` to the child.
+    /// Sends `signal` to the child (nothing once it has been reaped, so a reused pid is never hit).
     public func send(_ signal: Int32) {
-        kill(process.processIdentifier, signal)
+        if exitStatus.withLock({ $0 }) == nil { kill(pid, signal) }
     }
 
     /// Waits for the child to exit; returns its status and whether a signal ended it.
     public func waitForExit(timeout: Duration = .seconds(10)) async throws -> (status: Int32, signalled: Bool) {
-        guard await exited.wait(timeout: timeout) else { throw Failure.timedOut("the process to exit") }
-        // The termination handler runs once the status is known.
-        return (process.terminationStatus, process.terminationReason == .uncaughtSignal)
+        guard await exited.wait(timeout: timeout), let status = exitStatus.withLock({ $0 }) else {
+            throw Failure.timedOut("the process to exit")
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as functions.
+        let signal = status & 0x7f
+        return signal == 0 ? ((status >> 8) & 0xff, false) : (signal, true)
     }
 }
