@@ -67,6 +67,11 @@ struct SentRequest: Sendable {
     func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
+
+    /// Whether header `name` carried `value`: the log keeps a sensitive header's fingerprint, not the value.
+    func header(_ name: String, carried value: String) -> Bool {
+        header(name) == RequestLog.fingerprint(header: name, value: value)
+    }
 }
 
 /// Runs `body` against a fresh in-memory emulator with the Chatbase API at `/api/sdk`, with the

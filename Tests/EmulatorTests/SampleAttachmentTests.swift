@@ -146,7 +146,7 @@ import Testing
                 body: Self.multipart(file: ("a.png", "image/png", Data(count: SampleAttachmentRules.maxFileBytes + 1))))
             expectEnvelope(reply, 413, "payload_too_large")
             #expect(
-                try emulator.server.recentRequests(limit: 1).last?.body.count ?? 0 > SampleAttachmentRules.maxFileBytes)
+                try emulator.server.recentRequests(limit: 1).last?.bodySize ?? 0 > SampleAttachmentRules.maxFileBytes)
         }
     }
 

@@ -47,7 +47,7 @@ import Testing
             let reply = try await client.send("who am I")
             #expect(client.currentUserId == "user-from-official")
             let sent = try harness.server.recentRequests().filter { $0.path.hasSuffix("/chat") }
-            #expect(sent.last?.header("X-User-Token") == token)
+            #expect(sent.last?.header("X-User-Token", carried: token) == true)
             #expect(try await client.listConversations().data.map(\.id) == [reply.conversationId])
         }
     }

@@ -68,7 +68,9 @@ import Testing
     @Test func loginSignupAndRefreshCarryAFreshProofFromThePersistedKey() async throws {
         try await withAuthBackend { bed in
             try await bed.setClockOffset(-3700)
-            let client = bed.client()
+            // The proofs are read as they leave the SDK: the emulator's request log keeps only their fingerprints.
+            let wire = InterceptingTransport { _ in }
+            let client = bed.client(transport: wire)
             let user = try await client.auth.signUp(email: "dpop@example.com", password: "correct-horse").user
             try await client.auth.signIn(email: "dpop@example.com", password: "correct-horse")
             try await bed.setClockOffset(0)
@@ -76,29 +78,33 @@ import Testing
             let key = try #require(try bed.persisted(client)?.key)
 
             // A relaunch uses the same key: its refresh passes the server's binding check.
-            let relaunched = bed.client()
+            let relaunched = bed.client(transport: wire)
             try await bed.setClockOffset(7200)
             _ = try await relaunched.auth.getUser()  // 401, refresh, replay
             #expect(try bed.persisted(relaunched)?.key?.thumbprint == key.thumbprint)
 
-            let bound = try bed.requests(to: "/auth/").filter {
-                ["/auth/signup", "/auth/login", "/auth/token/refresh"].contains($0.path)
-            }
-            #expect(bound.map(\.path) == ["/auth/signup", "/auth/login", "/auth/token/refresh", "/auth/token/refresh"])
+            let paths = ["/auth/signup", "/auth/login", "/auth/token/refresh"]
+            let logged = try bed.requests(to: "/auth/").filter { paths.contains($0.path) }
+            #expect(
+                logged.map(\.path) == ["/auth/signup", "/auth/login", "/auth/token/refresh", "/auth/token/refresh"])
+            #expect(logged.allSatisfy { $0.status == 200 })
+            let bound = wire.requests.filter { paths.contains($0.url.path) }
+            #expect(bound.map(\.url.path) == logged.map(\.path))
             var jtis: Set<String> = []
             for request in bound {
-                let proof = try #require(request.header("DPoP"), "\(request.path) has no proof")
+                let proof = try #require(request.headers["DPoP"], "\(request.url.path) has no proof")
+                // The log holds this proof's fingerprint, never the proof.
+                #expect(logged.contains { $0.header("DPoP", carried: proof) })
                 let parsed = try DPoPProofView(proof)
                 #expect(parsed.header["typ"] == "dpop+jwt")
                 #expect(parsed.header["alg"] == "ES256")
-                #expect(parsed.key.jwkThumbprint == key.thumbprint, "\(request.path): the persisted key")
-                #expect(parsed.verifies, "\(request.path): the signature verifies")
+                #expect(parsed.key.jwkThumbprint == key.thumbprint, "\(request.url.path): the persisted key")
+                #expect(parsed.verifies, "\(request.url.path): the signature verifies")
                 #expect(parsed.claims["htm"] == "POST")
-                #expect(parsed.claims["htu"]?.stringValue == bed.baseURL.absoluteString + request.path)
+                #expect(parsed.claims["htu"]?.stringValue == bed.baseURL.absoluteString + request.url.path)
                 let iat = try #require(parsed.claims["iat"]?.doubleValue)
                 #expect(abs(iat - Date().timeIntervalSince1970) < 600)
                 jtis.insert(try #require(parsed.claims["jti"]?.stringValue))
-                #expect(request.status == 200)
             }
             #expect(jtis.count == bound.count, "every proof is fresh")
             let sessions = try await bed.sessions(of: user.id)

@@ -70,7 +70,7 @@ import Testing
             let me = try await call.value
             #expect(me["user"]?["id"]?.stringValue == user.id)
             // Sent without waiting, it would have carried no bearer and been refused.
-            #expect(try bed.requests(to: "/auth/me").map(\.bearer) == [token])
+            #expect(try bed.requests(to: "/auth/me").map(\.bearer) == [bearerPrint(token)])
         }
     }
 

@@ -17,7 +17,7 @@ import Testing
             try #require(sent.count == 2)
             let version = ProcessInfo.processInfo.operatingSystemVersion
             for request in sent {
-                #expect(request.header("apikey") == bed.emulator.apiKey)
+                #expect(request.header("apikey", carried: bed.emulator.apiKey))
                 #expect(request.header("User-Agent")?.hasPrefix("Palbe/\(Palbe.version) (") == true)
                 #expect(
                     request.header("User-Agent")?.hasSuffix(
@@ -91,7 +91,7 @@ import Testing
             for request in sent {
                 let allowlisted = allowlist.contains(String(request.path.dropFirst()))
                 #expect(
-                    request.header("Authorization") == (allowlisted ? nil : "Bearer token-1"), "\(request.path)")
+                    request.header("Authorization") == (allowlisted ? nil : bearerPrint("token-1")), "\(request.path)")
                 #expect((request.header("DPoP") != nil) == dpop.contains(request.path), "\(request.path)")
             }
             #expect(authority.proofs.count == 3)
@@ -111,7 +111,7 @@ import Testing
             let _: [Todo] = try await client.call("todos", method: .get)
             #expect(authority.refreshes == ["token-1"])
             let sent = try bed.requests(to: "/todos")
-            #expect(sent.map { $0.header("Authorization") } == ["Bearer token-1", "Bearer token-2"])
+            #expect(sent.map { $0.header("Authorization") } == [bearerPrint("token-1"), bearerPrint("token-2")])
             #expect(sent.map(\.status) == [401, 200])
             #expect(bed.recorder.hookErrors.isEmpty)
         }

@@ -106,7 +106,7 @@ import Testing
             let fetches = try bed.requests(to: "/.well-known")
             #expect(fetches.count == 2)
             #expect(fetches.allSatisfy { $0.header("Authorization") == nil && $0.header("DPoP") == nil })
-            #expect(try bed.onlyRequest(to: "/v1/db/echo").header("Authorization") == "Bearer token-1")
+            #expect(try bed.onlyRequest(to: "/v1/db/echo").header("Authorization", carried: "Bearer token-1"))
         }
     }
 

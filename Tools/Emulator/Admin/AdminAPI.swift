@@ -11,7 +11,7 @@ import HTTPServer
 /// | --- | --- |
 /// | GET `health` | `{"status":"ok","api_key","base_url","sealing_key","mounts":[…]}` |
 /// | POST `reset` | 204; empties every table but the identity, clears faults, restores configured PoW rules |
-/// | GET `requests?limit=N` | `{"requests":[…]}`, oldest first, at most N (default 100) |
+/// | GET `requests?limit=N&before=ID` | `{"requests":[…],"next_before"}`: up to N (default 100, max 500) older than ID, oldest first; redacted, bodies cut to 4 KiB |
 /// | DELETE `requests` | 204 |
 /// | GET `inbox?to=&channel=` | `{"messages":[…]}` in delivery order |
 /// | DELETE `inbox?to=` | `{"deleted":N}` |
@@ -44,9 +44,14 @@ struct AdminAPI: Sendable {
                 try server.reset()
                 return noContent
             case ("GET", ["requests"]):
-                let limit = try parameter("limit").map { try integer($0, name: "limit", range: 0...10_000) } ?? 100
-                let requests = try server.requestLog.recent(limit: limit).map { AnyCodableValue.object($0.json) }
-                return try json(AnyCodableValue.object(["requests": .array(requests)]))
+                let limit = try parameter("limit").map { try integer($0, name: "limit", range: 0...500) } ?? 100
+                let before = try parameter("before").map { try integer($0, name: "before", range: 1...Int.max) }
+                let page = try server.requestLog.page(limit: limit, before: before)
+                return try json(
+                    AnyCodableValue.object([
+                        "requests": .array(page.requests.map { AnyCodableValue.object($0.json) }),
+                        "next_before": page.nextBefore.map(AnyCodableValue.int) ?? .null,
+                    ]))
             case ("DELETE", ["requests"]):
                 try server.requestLog.clear()
                 return noContent

@@ -21,18 +21,29 @@ package struct LoggedRequest: Sendable, Equatable {
     package let path: String
     /// The raw query string, nil when the target had no `?`.
     package let query: String?
-    /// Every header in wire order, `apikey` included: this is a local debugging aid.
+    /// Every header in wire order; sensitive values (`apikey`, `Authorization`, `DPoP`, …) in
+    /// `RequestLog.fingerprint(header:value:)`'s form, never in clear.
     package let headers: [Header]
-    /// The body bytes as received (still sealed, for a sealed request).
+    /// The first `RequestLog.storedBodyBytes` of the body, token and password fields masked (a sealed body
+    /// is ciphertext and kept as received).
     package let body: Data
+    /// The size of the whole body as received.
+    package let bodySize: Int
+    /// The SHA-256 of the whole body as received, lowercase hex.
+    package let bodySHA256: String
     /// The status the emulator answered with; nil while in flight or when the connection was dropped first.
     package let status: Int?
     /// When it arrived (ISO 8601, UTC).
     package let receivedAt: String
 
-    /// The first value of header `name`, case-insensitive.
+    /// The first value of header `name`, case-insensitive, as stored (a sensitive one fingerprinted).
     package func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// Whether header `name` carried exactly `value` (compared through its fingerprint when it is sensitive).
+    package func header(_ name: String, carried value: String) -> Bool {
+        header(name) == RequestLog.fingerprint(header: name, value: value)
     }
 
     /// The admin API's JSON form: `body` as text when it is UTF-8, else `body_base64`.
@@ -42,6 +53,8 @@ package struct LoggedRequest: Sendable, Equatable {
             "query": query.map(AnyCodableValue.string) ?? .null,
             "headers": .array(headers.map { .object(["name": .string($0.name), "value": .string($0.value)]) }),
             "status": status.map(AnyCodableValue.int) ?? .null, "received_at": .string(receivedAt),
+            "body_size": .int(bodySize), "body_sha256": .string(bodySHA256),
+            "body_truncated": .bool(bodySize > body.count && body != RequestLog.redactedBody),
         ]
         if let text = String(data: body, encoding: .utf8) {
             object["body"] = .string(text)

@@ -31,6 +31,8 @@ package struct EmulatorConfiguration: Sendable {
     package private(set) var mounts: [EmulatorMount] = EmulatorMount.reservedDefaults
     /// How many requests the request log keeps.
     package var requestLogCapacity = 1_000
+    /// How many bytes of headers and bodies the request log keeps, at most.
+    package var requestLogMaxBytes = RequestLog.defaultMaxTotalBytes
     /// The largest Palbase request body accepted; larger ones get 413 `payload_too_large`.
     package var maxPalbaseBodyBytes = 1 << 20
     /// The largest body the HTTP server reads at all (it answers 413 without an envelope above this).

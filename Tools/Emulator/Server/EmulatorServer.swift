@@ -55,7 +55,8 @@ package final class EmulatorServer: Sendable {
             store.close()
             throw error
         }
-        requestLog = RequestLog(store: store, capacity: configuration.requestLogCapacity)
+        requestLog = RequestLog(
+            store: store, capacity: configuration.requestLogCapacity, maxTotalBytes: configuration.requestLogMaxBytes)
         inbox = EmulatorInbox(store: store)
         faults = FaultStore(store: store)
         proofOfWork = ProofOfWorkGate(rules: configuration.proofOfWork, store: store)

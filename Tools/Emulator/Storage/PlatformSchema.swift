@@ -53,7 +53,15 @@ enum PlatformSchema {
                     expires_at REAL NOT NULL
                 );
                 """
-        )
+        ),
+        // The request log keeps a bounded prefix of each body: the whole body's size and SHA-256 say the rest.
+        Migration(
+            version: 2,
+            sql: """
+                ALTER TABLE request_log ADD COLUMN body_size INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE request_log ADD COLUMN body_sha256 TEXT NOT NULL DEFAULT '';
+                """
+        ),
     ]
 
     /// Empties every table except the preserved ones, then lets each service re-seed, in one transaction.

@@ -117,10 +117,16 @@ func withAuthBackend<T>(
 }
 
 extension LoggedRequest {
-    /// The bearer token the request carried.
+    /// The stored form of the bearer the request carried: the log keeps a fingerprint, never the token; compare
+    /// with ``bearerPrint(_:)``.
     var bearer: String? {
-        header("Authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        header("Authorization").flatMap { $0.hasPrefix("Bearer ") ? $0 : nil }
     }
+}
+
+/// What the request log stores for `Authorization: Bearer <token>` (nil for no token).
+func bearerPrint(_ token: String?) -> String? {
+    token.map { RequestLog.fingerprint(header: "Authorization", value: "Bearer \($0)") }
 }
 
 /// The error a throwing auth call threw, or nil when it returned.
