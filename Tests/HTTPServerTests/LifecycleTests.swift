@@ -6,16 +6,25 @@ import Testing
 /// Starting, connection limits, shutdown, and leaks.
 @Suite(.timeLimit(.minutes(1)))
 struct LifecycleTests {
-    @Test func connectionsBeyondTheLimitGet503AndAClose() async throws {
-        // Held connections must not be closed as idle while a busy machine holds the test up (5 s did).
+    @Test func connectionsBeyondTheLimitGet503AndACloseWhenNoneCanBeShed() async throws {
+        // Both slots run handlers, the server's own work, which is never shed (idle and trickling
+        // connections would be: see the next test and SlowClientTests).
+        let release = TestSignal()
+        let started = [TestSignal(), TestSignal()]
+        let handler: HTTPServer.Handler = { request in
+            if let index = Int(request.path.dropFirst("/hold/".count)), request.path.hasPrefix("/hold/") {
+                started[index].fire()
+                _ = await release.wait(timeout: .seconds(30))
+            }
+            return await EchoReport.handler(request)
+        }
         let configuration = ServerTestHarness.configuration(idleTimeout: .seconds(60), maxConnections: 2)
-        try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
-            // A completed exchange proves each connection is registered.
+        try await ServerTestHarness.withServer(configuration, handler: handler) { server in
             var held: [ServerTestClient] = []
-            for _ in 0..<2 {
+            for index in 0..<2 {
                 let client = try await ServerTestClient.connect(port: server.port)
-                try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-                #expect(try await client.readResponse().status == 200)
+                try await client.send("GET /hold/\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(await started[index].wait(timeout: ServerTestClient.defaultTimeout))
                 held.append(client)
             }
             let extra = try await ServerTestClient.connect(port: server.port)
@@ -26,12 +35,37 @@ struct LifecycleTests {
             #expect(try await extra.readUntilClose().isEmpty)
             #expect(server.openConnectionCount == 2)
 
-            // Once a slot frees up, new connections are served again.
+            // The held exchanges were untouched; once a slot frees up, new connections are served again.
+            release.fire()
+            for client in held { #expect(try await client.readResponse().status == 200) }
             await held[0].close()
             #expect(await server.waitForOpenConnections(atMost: 1))
             let next = try await ServerTestClient.connect(port: server.port)
             try await next.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try await next.readResponse().status == 200)
+        }
+    }
+
+    @Test func aFullServerShedsItsLongestIdleConnection() async throws {
+        let configuration = ServerTestHarness.configuration(idleTimeout: .seconds(60), maxConnections: 2)
+        try await ServerTestHarness.withServer(configuration, handler: EchoReport.handler) { server in
+            // Two kept-alive connections, idle after one exchange each; the first has waited longer.
+            var idle: [ServerTestClient] = []
+            for _ in 0..<2 {
+                let client = try await ServerTestClient.connect(port: server.port)
+                try await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try await client.readResponse().status == 200)
+                idle.append(client)
+            }
+            let newcomer = try await ServerTestClient.connect(port: server.port)
+            try await newcomer.send("GET /new HTTP/1.1\r\nHost: x\r\n\r\n")
+            let served = try await newcomer.readResponse()
+            #expect(served.status == 200)
+            #expect(try EchoReport.decode(served.body).path == "/new")
+            // The longest idle one was closed without a word; the other still serves.
+            #expect(try await idle[0].readUntilClose().isEmpty)
+            try await idle[1].send("GET /again HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await idle[1].readResponse().status == 200)
         }
     }
 

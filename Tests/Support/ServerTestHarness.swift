@@ -40,14 +40,19 @@ public enum ServerTestHarness {
         }
     }
 
-    /// A configuration with short timeouts suited to tests.
+    /// A configuration with short timeouts suited to tests (the head, body and rate limits keep the
+    /// server's defaults unless given).
     public static func configuration(
         readTimeout: Duration = .seconds(5), idleTimeout: Duration = .seconds(5), maxConnections: Int = 64,
-        maxRequestBodyBytes: Int = 64 << 10, maxHeaderBytes: Int = 8 << 10
+        maxRequestBodyBytes: Int = 64 << 10, maxHeaderBytes: Int = 8 << 10, headTimeout: Duration? = nil,
+        bodyTimeout: Duration? = nil, minimumTransferRate: Int? = nil
     ) -> HTTPServer.Configuration {
         var configuration = HTTPServer.Configuration()
         configuration.readTimeout = readTimeout
         configuration.idleTimeout = idleTimeout
+        if let headTimeout { configuration.headTimeout = headTimeout }
+        if let bodyTimeout { configuration.bodyTimeout = bodyTimeout }
+        if let minimumTransferRate { configuration.minimumTransferRate = minimumTransferRate }
         configuration.maxConnections = maxConnections
         configuration.maxRequestBodyBytes = maxRequestBodyBytes
         configuration.maxHeaderBytes = maxHeaderBytes

@@ -48,15 +48,32 @@ public final class HTTPServer: Sendable {
         public var host: String = "127.0.0.1"
         /// The port to bind; 0 picks an ephemeral port (read it from `start()` or `port`).
         public var port: Int = 0
-        /// Connections beyond this many open ones get an immediate 503 and are closed.
+        /// At most this many connections are open. When all are taken, a new one sheds the slowest
+        /// connection that is idle (waiting for a request), closing, or trickling a request in below
+        /// ``minimumTransferRate``: the one with the fewest bytes per second in its current phase,
+        /// the longest waiting first. A shed connection mid-request gets a 503 and is closed. Only
+        /// when no connection can be shed (all are running handlers, writing responses or
+        /// receiving at a good pace) does the new one get an immediate 503 and a close.
         public var maxConnections: Int = 256
         /// A larger request body (declared or actual) gets 413 and a close.
         public var maxRequestBodyBytes: Int = 8 << 20
         /// A larger header section (request line included) gets 431 and a close.
         public var maxHeaderBytes: Int = 32 << 10
-        /// Once a request has started, its header section must arrive within this time of its first
-        /// byte, and each body read must make progress within it; otherwise 408 and a close.
+        /// Once a request has started, each read of its head or body must make progress within this
+        /// time; it is also the grace period before ``minimumTransferRate`` applies. A request that
+        /// breaks any of the time limits gets 408 and a close.
         public var readTimeout: Duration = .seconds(10)
+        /// A request's whole header section must arrive within this time of its first byte, however
+        /// steadily it comes.
+        public var headTimeout: Duration = .seconds(20)
+        /// A request's whole body must arrive within this time of the head, however steadily it comes.
+        public var bodyTimeout: Duration = .seconds(120)
+        /// The slowest average pace, in bytes per second, a request's head and its body may each keep:
+        /// after `n` bytes of either, the client has ``readTimeout`` plus `n` ÷ this rate from the
+        /// part's start (within ``headTimeout`` or ``bodyTimeout``). A client trickling a byte every
+        /// few seconds, which no per-read timeout stops, is cut soon after ``readTimeout``. 0 turns the
+        /// rate rule off (the totals still hold).
+        public var minimumTransferRate: Int = 1024
         /// How long a connection may wait for a request to start (its first, or the next one on a
         /// kept-alive connection) before it is closed without a response.
         public var idleTimeout: Duration = .seconds(30)

@@ -4,8 +4,9 @@ extension Redactor {
     /// `text` with the value after every sensitive name masked, for bodies that are not JSON
     /// (form bodies, truncated or broken JSON, log text).
     ///
-    /// A name is a run of letters, digits, `_` and `-`, optionally quoted (`"`, `'`, or `\"` inside
-    /// a JSON string), followed by `:` or `=`. The value masked is a quoted string up to its
+    /// A name is a run of letters, digits, `_`, `-`, `.`, `[` and `]` (so `card[number]` and
+    /// `card.number` are one name), optionally quoted (`"`, `'`, or `\"` inside a JSON string),
+    /// followed by `:` or `=`. The value masked is a quoted string up to its
     /// closing quote (or the end of the text when it never closes), a `{…}`/`[…]` group, or a bare
     /// word up to the next `&`, `,`, `;`, bracket, quote or whitespace.
     public func redactedText(_ text: String) -> String {
@@ -135,7 +136,8 @@ extension Redactor {
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "["), UInt8(ascii: "]"):
             return true
         default:
             return false

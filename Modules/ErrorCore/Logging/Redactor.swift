@@ -1,22 +1,28 @@
 import Foundation
 
 /// The one place where request and response data is made safe to log. Every SDK's debug trace
-/// passes headers, URLs and bodies through it before they reach an ``SDKLogger``.
+/// and the emulator's diagnostics pass headers, URLs, bodies and error text through it before they
+/// are written anywhere.
 ///
-/// What it masks (names compared case-insensitively; field names also ignoring `_` and `-`, so
-/// `access_token`, `accessToken` and `Access-Token` are one name):
-/// - Headers ``standardHeaders``: `apikey`, `Authorization`, `Proxy-Authorization`, `DPoP`,
-///   `X-User-Token`, `X-Api-Key`, `Cookie`, `Set-Cookie`. An `Authorization` value keeps its
-///   scheme (`Bearer <redacted>`) because the scheme helps debugging and is no secret; every other
-///   value becomes `<redacted>`. Proof-of-work headers are not masked: a solved nonce is single-use
-///   and grants nothing.
-/// - Fields ``standardFields`` (`password`, `access_token`, `token`, `secret`, …) and any field
-///   whose name ends in `password`, `secret` or `token` (`db_password`, `webhookSecret`,
-///   `csrf_token`; not `token_type`), at any depth of a JSON body, inside JSON text nested in
-///   string values, in form bodies and free text (`password=x`, `"password":"x"` in JSON that does
-///   not parse), and as URL query or fragment parameters. The whole value is replaced, whatever
-///   its type — except a JSON `true`/`false`/`null`, which holds no secret and is kept
-///   (`"has_password":true`).
+/// What it masks: the value of every header, JSON member, form or query parameter and `name=value`
+/// pair of free text whose name ``isSensitiveName(_:)`` calls secret. That is one rule for header
+/// names and field names alike, case-insensitive and matched on word boundaries (`_`, `-`,
+/// camelCase, digits): names containing `token`, `secret`, `password`, `passwd`, `passphrase`,
+/// `apikey`/`api-key`, `private_key`, `credential`, `signature`, `cookie`, `session`,
+/// `authorization`/`authentication`, or with a word `auth`, `otp`, `pin`, `cvc`, `cvv`, `card`,
+/// `pwd` or `jwt` (`X-Auth-Token`, `X-Amz-Security-Token`, `card_number`, `pinCode`; not
+/// `shipping`, `author` or `discard`), plus ``standardNames`` and any extra names given. The
+/// vectors in `Specs/vectors/redaction.json` pin the rule both ways: what is masked, and what stays
+/// readable for debugging (`Content-Type`, `X-Request-Id`, `Idempotency-Key`, `page`, `title`).
+///
+/// - Headers: an `Authorization`-type value keeps its scheme (`Bearer <redacted>`) because the
+///   scheme helps debugging and is no secret; every other value becomes `<redacted>`.
+///   Proof-of-work headers are not masked: a solved nonce is single-use and grants nothing.
+/// - Fields at any depth of a JSON body, inside JSON text nested in string values, in form bodies
+///   and free text (`password=x`, `card[number]=x`, `"password":"x"` in JSON that does not parse),
+///   and URL query or fragment parameters. The whole value is replaced, whatever its type (a
+///   `card` object goes whole) — except a JSON `true`/`false`/`null`, which holds no secret and
+///   is kept (`"has_password":true`).
 /// - The password of a URL's user info.
 ///
 /// Bodies are cut to ``bodyLimit`` bytes after masking, with a `…(N bytes)` marker giving the full
@@ -25,51 +31,37 @@ import Foundation
 public struct Redactor: Sendable {
     /// The text that replaces a secret.
     public static let mask = "<redacted>"
-    /// The header names masked by default.
-    public static let standardHeaders: Set<String> = [
-        "apikey", "authorization", "proxy-authorization", "dpop", "x-user-token", "x-api-key", "cookie",
-        "set-cookie",
-    ]
-    /// The field names masked by default, in their snake_case spelling.
-    public static let standardFields: Set<String> = [
-        "access_token", "refresh_token", "id_token", "token", "mfa_token", "password", "new_password",
-        "current_password", "secret", "session_secret", "client_secret", "code_verifier", "api_key",
-        "authorization", "widget_data",
-    ]
+    /// Names masked although the word rule does not catch them: `DPoP` (a signed proof),
+    /// `code_verifier` (PKCE) and `widget_data`.
+    public static let standardNames: Set<String> = ["dpop", "code_verifier", "widget_data"]
     /// The redactor with the standard rules and a 2 KB body limit.
     public static let standard = Redactor()
 
-    /// Lowercased header names whose values are masked.
-    public let sensitiveHeaders: Set<String>
-    /// Normalized field names (lowercased, without `_` and `-`) whose values are masked.
-    public let sensitiveFields: Set<String>
+    /// Names masked besides the word rule, normalized: lowercased, without `_`, `-`, `.` and other
+    /// separators (``standardNames`` plus the initializer's extra names).
+    public let sensitiveNames: Set<String>
     /// The most bytes of a body shown (at least 16, whatever the initializer was given).
     public let bodyLimit: Int
     /// JSON bodies up to this size are parsed and masked structurally; larger ones are shown
     /// from their first ``bodyLimit`` bytes, masked as text.
     let structuralLimit = 256 * 1024
 
-    /// A redactor with the standard rules plus `extraHeaders` and `extraFields` (any spelling).
+    /// A redactor with the standard rule plus `extraHeaders` and `extraFields` (any spelling; both
+    /// extend the one list of names, for headers and fields alike).
     public init(extraHeaders: [String] = [], extraFields: [String] = [], bodyLimit: Int = 2048) {
-        sensitiveHeaders = Self.standardHeaders.union(extraHeaders.map { $0.lowercased() })
-        sensitiveFields = Set(Self.standardFields.union(extraFields).map(Self.normalizedField))
+        sensitiveNames = Set((Self.standardNames.union(extraHeaders).union(extraFields)).map(Self.normalizedName))
         self.bodyLimit = max(bodyLimit, 16)
     }
 
-    /// Whether a header's value must be masked.
+    /// Whether a header's value must be masked: ``isSensitiveName(_:)``.
     public func isSensitiveHeader(_ name: String) -> Bool {
-        sensitiveHeaders.contains(name.lowercased())
+        isSensitiveName(name)
     }
 
-    /// Whether a field's or parameter's value must be masked.
+    /// Whether a field's or parameter's value must be masked: ``isSensitiveName(_:)``.
     public func isSensitiveField(_ name: String) -> Bool {
-        let normalized = Self.normalizedField(name)
-        return sensitiveFields.contains(normalized)
-            || Self.sensitiveSuffixes.contains { normalized.hasSuffix($0) }
+        isSensitiveName(name)
     }
-
-    /// Name endings that mark a secret whatever comes before them.
-    private static let sensitiveSuffixes = ["password", "secret", "token"]
 
     /// The value to log for header `name`: unchanged, `<scheme> <redacted>` for an
     /// `Authorization`-type header with a scheme, or `<redacted>`.
@@ -161,11 +153,6 @@ public struct Redactor: Sendable {
         case .int, .double, .bool, .null:
             return value
         }
-    }
-
-    /// Lowercased, without `_` and `-`: the one spelling all variants of a field name share.
-    static func normalizedField(_ name: String) -> String {
-        String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" }))
     }
 
     /// `text` cut to ``bodyLimit`` UTF-8 bytes at a character boundary, with the size marker when

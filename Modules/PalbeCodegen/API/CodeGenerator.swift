@@ -37,10 +37,11 @@ public struct CodeGenerator: Sendable {
     ///   - specName: how the header of every file names the spec (`openapi.json`); only used
     ///     in that comment, never opened.
     /// - Throws: ``CodegenError`` when the document is not JSON, not OpenAPI 3.x, or would
-    ///   produce Swift that cannot compile; with ``CodegenOptions/warningsAsErrors``, also when
-    ///   there are warnings.
+    ///   produce Swift that cannot compile, or takes more than ``CodegenOptions/workLimit``
+    ///   steps; with ``CodegenOptions/warningsAsErrors``, also when there are warnings.
     public func generate(specData: Data, specName: String) throws(CodegenError) -> GeneratedOutput {
-        let document = try SpecDocument(data: Array(specData))
+        let workLimit = options.workLimit ?? CodegenOptions.defaultWorkLimit(specBytes: specData.count)
+        let document = try SpecDocument(data: Array(specData), workLimit: workLimit)
         var analyzer = SpecAnalyzer(document: document)
         try analyzer.readOperations()
         let spec = try analyzer.finish()

@@ -26,6 +26,11 @@ public enum CodegenError: Error, Sendable, Equatable {
     case duplicateName(name: String, pointers: [String])
     /// A construct the generator does not map and for which no safe fallback exists.
     case unsupported(pointer: String, reason: String)
+    /// Generating the spec would take more than ``CodegenOptions/workLimit`` steps (`limit`): its
+    /// schemas expand out of all proportion to its size, typically inline schemas referenced from
+    /// several places, which are mapped anew at every use. `pointer` is the node reached when the
+    /// budget ran out.
+    case workLimitExceeded(pointer: String, limit: Int)
     /// ``CodegenOptions/warningsAsErrors`` is set and generation produced these warnings.
     case warningsAsErrors([CodegenWarning])
     /// Reading or writing the output directory failed.
@@ -46,6 +51,7 @@ extension CodegenError: SDKError, LocalizedError, CustomStringConvertible {
         case .invalidOperationID: "codegen_invalid_operation_id"
         case .duplicateName: "codegen_duplicate_name"
         case .unsupported: "codegen_unsupported"
+        case .workLimitExceeded: "codegen_work_limit_exceeded"
         case .warningsAsErrors: "codegen_warnings_as_errors"
         case .fileSystem: "codegen_file_system"
         }
@@ -61,7 +67,7 @@ extension CodegenError: SDKError, LocalizedError, CustomStringConvertible {
     public var pointer: String? {
         switch self {
         case .invalidSpec(let pointer, _), .unresolvedReference(let pointer, _), .invalidOperationID(let pointer, _),
-            .unsupported(let pointer, _):
+            .unsupported(let pointer, _), .workLimitExceeded(let pointer, _):
             pointer
         case .duplicateName(_, let pointers): pointers.first
         case .invalidJSON, .unsupportedVersion, .warningsAsErrors, .fileSystem: nil
@@ -85,6 +91,10 @@ extension CodegenError: SDKError, LocalizedError, CustomStringConvertible {
             "two declarations would both be named \(name): \(pointers.map(Self.show).joined(separator: " and "))"
         case .unsupported(let pointer, let reason):
             "\(Self.show(pointer)): \(reason)"
+        case .workLimitExceeded(let pointer, let limit):
+            "\(Self.show(pointer)): generating this spec takes more than \(limit) steps; its schemas expand "
+                + "exponentially (inline schemas used in several places are mapped anew each time: move them to "
+                + "components/schemas)"
         case .warningsAsErrors(let warnings):
             "\(warnings.count) warning(s) treated as errors; first: \(warnings.first?.description ?? "-")"
         case .fileSystem(let path, let reason):

@@ -62,7 +62,7 @@ struct NamePass {
             } else {
                 let (decoded, roundTrips) = wireKeys.translation(of: property.wireKey)
                 if !roundTrips, declaration.isInput || declaration.isParameterSet {
-                    let sent = wireKeys.encodedNames[decoded] ?? decoded
+                    let sent = wireKeys.encodedName(of: decoded) ?? decoded
                     throw CodegenError.unsupported(
                         pointer: property.pointer.description,
                         reason:

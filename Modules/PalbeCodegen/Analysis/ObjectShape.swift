@@ -1,14 +1,26 @@
 /// The properties of an object schema, `allOf` members merged in.
+///
+/// Keys are exact (``ExactString``): two that differ only in Unicode normalization are two
+/// properties here, and the name pass then reports that they would get one Swift name.
 struct ObjectShape {
-    var properties: [(key: String, node: SpecNode)] = []
-    var required: Set<String> = []
+    private(set) var properties: [(key: String, node: SpecNode)] = []
+    var required: Set<ExactString> = []
+    /// Where each key sits in `properties`.
+    private var positions: [ExactString: Int] = [:]
 
     /// Adds or replaces a property; a replaced one keeps its position.
     mutating func add(_ key: String, _ node: SpecNode) {
-        if let index = properties.firstIndex(where: { $0.key == key }) {
+        let exact = ExactString(key)
+        if let index = positions[exact] {
             properties[index] = (key, node)
         } else {
+            positions[exact] = properties.count
             properties.append((key, node))
         }
+    }
+
+    /// Whether `key` is listed in `required`.
+    func isRequired(_ key: String) -> Bool {
+        required.contains(ExactString(key))
     }
 }

@@ -42,6 +42,11 @@ extension SchemaMapper {
 
     /// Adds `node`'s properties, and those of its `allOf` members, to `object`; `false` when a
     /// member is not an object schema.
+    ///
+    /// What a schema merges to is remembered (``mergedShapes``), so a member reached along many paths
+    /// (`S = allOf[$ref T, $ref T]`, nested) is merged once rather than once per path. Replaying the
+    /// remembered properties gives the same order and values as merging again: ``ObjectShape/add(_:_:)``
+    /// keeps a key where it first appeared and takes its last value.
     private mutating func merge(
         _ node: SpecNode, into object: inout ObjectShape, visited: inout Set<JSONPointer>, depth: Int
     ) throws(CodegenError) -> Bool {
@@ -49,21 +54,45 @@ extension SchemaMapper {
             throw CodegenError.unsupported(
                 pointer: node.pointer.description, reason: "allOf nests more than \(Self.maximumNesting) levels deep")
         }
+        try document.budget.spend(at: node.pointer)
         let resolved = try document.resolve(node)
+        // A remembered shape is reused only where merging again could not reach the nesting cap (then
+        // merging again reports it exactly). It cannot meet a cycle: one would have failed it the first time.
+        if let known = mergedShapes[resolved.pointer], depth + known.height < Self.maximumNesting {
+            guard let shape = known.shape else { return false }
+            try document.budget.spend(shape.properties.count, at: node.pointer)
+            for (key, property) in shape.properties { object.add(key, property) }
+            object.required.formUnion(shape.required)
+            return true
+        }
         guard visited.insert(resolved.pointer).inserted else {
             throw CodegenError.unsupported(pointer: node.pointer.description, reason: "allOf includes itself")
         }
         defer { visited.remove(resolved.pointer) }
+        var own = ObjectShape()
+        var height = 0
+        var merged = true
         if let allOf = resolved["allOf"] {
             for member in try allOf.elements() where try !isAnnotationOnly(member) {
-                guard try merge(member, into: &object, visited: &visited, depth: depth + 1) else { return false }
+                guard try merge(member, into: &own, visited: &visited, depth: depth + 1) else {
+                    merged = false
+                    break
+                }
+                let memberPointer = try document.resolve(member).pointer
+                height = max(height, (mergedShapes[memberPointer]?.height ?? 0) + 1)
             }
         }
-        let types = try typeNames(of: resolved).filter { $0 != "null" }
-        guard types.isEmpty || types == ["object"], resolved["oneOf"] == nil, resolved["anyOf"] == nil,
-            resolved["enum"] == nil, resolved["items"] == nil
-        else { return false }
-        try addOwnProperties(of: resolved, to: &object)
+        if merged {
+            let types = try typeNames(of: resolved).filter { $0 != "null" }
+            merged =
+                (types.isEmpty || types == ["object"]) && resolved["oneOf"] == nil && resolved["anyOf"] == nil
+                && resolved["enum"] == nil && resolved["items"] == nil
+        }
+        if merged { try addOwnProperties(of: resolved, to: &own) }
+        mergedShapes[resolved.pointer] = MergedShape(shape: merged ? own : nil, height: height)
+        guard merged else { return false }
+        for (key, property) in own.properties { object.add(key, property) }
+        object.required.formUnion(own.required)
         return true
     }
 
@@ -85,7 +114,7 @@ extension SchemaMapper {
         if let required = node["required"] {
             for element in try required.elements() {
                 guard let key = element.value.stringValue else { throw element.wrongKind("a property name") }
-                object.required.insert(key)
+                object.required.insert(ExactString(key))
             }
         }
     }
@@ -97,7 +126,7 @@ extension SchemaMapper {
             let mapped = try map(node, hint: .property(key), scope: .nested(declaration))
             properties.append(
                 Property(
-                    wireKey: key, type: mapped.type, isRequired: object.required.contains(key),
+                    wireKey: key, type: mapped.type, isRequired: object.isRequired(key),
                     isNullable: mapped.isNullable, doc: try node.text("description"), pointer: node.pointer))
         }
         return properties

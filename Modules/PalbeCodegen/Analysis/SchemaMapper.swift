@@ -19,6 +19,9 @@ struct SchemaMapper {
     /// Inline schemas reached through a `$ref` that are being mapped, to stop a reference
     /// cycle that never passes through `components/schemas`.
     private var inlineReferencesInProgress: Set<JSONPointer> = []
+    /// What each `allOf` member merges to, by its resolved pointer, so a member reached along many
+    /// paths is merged once.
+    var mergedShapes: [JSONPointer: MergedShape] = [:]
     private var nesting = 0
 
     init(document: SpecDocument) {
@@ -36,6 +39,7 @@ struct SchemaMapper {
 
     /// The Swift type for the schema at `node`.
     mutating func map(_ node: SpecNode, hint: NameHint, scope: DeclarationScope) throws(CodegenError) -> MappedSchema {
+        try document.budget.spend(at: node.pointer)
         nesting += 1
         defer { nesting -= 1 }
         guard nesting <= Self.maximumNesting else {

@@ -85,7 +85,9 @@ struct JSONParser {
             while true {
                 guard let top = stack.popLast() else { return value }
                 skipWhitespace()
-                switch top {
+                // `consume`: the popped frame must not keep its container alive, or each append or insert
+                // below would copy the whole container (quadratic in its size).
+                switch consume top {
                 case .array(var elements):
                     elements.append(value)
                     if peek(UInt8(ascii: ",")) {

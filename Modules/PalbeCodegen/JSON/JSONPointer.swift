@@ -4,7 +4,8 @@ import Foundation
 /// An RFC 6901 JSON pointer into the spec, such as `/paths/~1todos~1{id}/get/operationId`.
 ///
 /// Every error and warning the generator reports carries one, so a message always says where in
-/// the document the problem sits.
+/// the document the problem sits. Tokens compare by their exact Unicode scalars, as the keys they
+/// name do (``ExactString``).
 struct JSONPointer: Hashable, Comparable, CustomStringConvertible {
     private(set) var tokens: [String]
 
@@ -48,8 +49,23 @@ struct JSONPointer: Hashable, Comparable, CustomStringConvertible {
         .joined()
     }
 
+    static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        lhs.tokens.elementsEqual(rhs.tokens) { ExactString($0) == ExactString($1) }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(tokens.count)
+        for token in tokens { hasher.combine(ExactString(token)) }
+    }
+
+    /// Token by token: in `String` order, and spellings that order as equal (canonically equivalent)
+    /// by their UTF-8 bytes, so the order is total over exact tokens and as quick as `String`'s.
     static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
-        lhs.tokens.lexicographicallyPrecedes(rhs.tokens)
+        for (left, right) in zip(lhs.tokens, rhs.tokens) {
+            if left != right { return left < right }
+            if ExactString(left) != ExactString(right) { return ExactString(left) < ExactString(right) }
+        }
+        return lhs.tokens.count < rhs.tokens.count
     }
 }
 

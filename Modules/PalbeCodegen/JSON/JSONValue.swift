@@ -53,27 +53,31 @@ enum JSONValue: Equatable {
 }
 
 /// A JSON object whose keys remember the order they appeared in.
+///
+/// Keys are told apart by their exact Unicode scalars (``ExactString``), as JSON does: `café` in NFC
+/// and in NFD are two members, not a duplicate.
 struct JSONObject: Equatable {
     private(set) var keys: [String] = []
-    private var values: [String: JSONValue] = [:]
+    private var values: [ExactString: JSONValue] = [:]
 
     init() {}
 
     /// Adds `value` under `key`; returns `false` (and changes nothing) when `key` is already there.
     mutating func insert(_ value: JSONValue, forKey key: String) -> Bool {
-        guard values[key] == nil else { return false }
+        let exact = ExactString(key)
+        guard values[exact] == nil else { return false }
         keys.append(key)
-        values[key] = value
+        values[exact] = value
         return true
     }
 
     subscript(key: String) -> JSONValue? {
-        values[key]
+        values[ExactString(key)]
     }
 
     /// The members in document order.
     var entries: [(key: String, value: JSONValue)] {
-        keys.map { ($0, values[$0]!) }
+        keys.map { ($0, values[ExactString($0)]!) }
     }
 
     var isEmpty: Bool { keys.isEmpty }

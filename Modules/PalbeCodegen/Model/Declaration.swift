@@ -57,6 +57,9 @@ final class Declaration {
         nestedDeclarations.append(declaration)
     }
 
+    /// What a typealias's target needs imported, remembered by ``TypeRef/imports`` once emission asks.
+    var aliasImports: TypeImports?
+
     /// The alias target, when the declaration is a typealias.
     var aliasTarget: TypeRef? {
         if case .alias(let target) = body { return target }

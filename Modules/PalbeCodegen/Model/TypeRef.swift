@@ -33,41 +33,49 @@ indirect enum TypeRef {
     }
 
     /// Whether the spelling mentions `Date`, so the file must import Foundation.
-    var usesFoundation: Bool {
-        contains {
-            if case .date = $0 { return true }
-            return false
-        }
-    }
+    var usesFoundation: Bool { imports.contains(.foundation) }
 
     /// Whether the spelling mentions `AnyCodableValue`, so the file imports the module that
     /// declares it.
-    var usesValueTypes: Bool {
-        contains {
-            if case .anyValue = $0 { return true }
-            return false
-        }
-    }
+    var usesValueTypes: Bool { imports.contains(.valueTypes) }
 
-    /// Whether `matches` holds for this type or any type inside it, through typealiases too.
-    /// A worklist rather than recursion: a chain of aliases can be as long as the spec.
-    private func contains(where matches: (TypeRef) -> Bool) -> Bool {
-        var work = [self]
+    /// What the spelling needs imported, through typealiases too.
+    ///
+    /// A type is one chain: wrappers (`[…]`, `[String: …]`, `…?`) and typealiases down to a single
+    /// leaf. The walk is a loop, not recursion (a chain of aliases can be as long as the spec), and
+    /// every typealias on it remembers the answer, so emitting each of a long chain's aliases walks
+    /// the chain once in all rather than once per alias.
+    var imports: TypeImports {
+        var current = self
+        var aliases: [Declaration] = []
         var seen: Set<ObjectIdentifier> = []
-        while let type = work.popLast() {
-            if matches(type) { return true }
-            switch type {
+        var found: TypeImports = []
+        walk: while true {
+            switch current {
             case .array(let inner), .dictionary(let inner), .optional(let inner):
-                work.append(inner)
+                current = inner
+            case .date:
+                found = .foundation
+                break walk
+            case .anyValue:
+                found = .valueTypes
+                break walk
+            case .string, .int, .double, .bool:
+                break walk
             case .declaration(let declaration):
-                if let target = declaration.aliasTarget, seen.insert(ObjectIdentifier(declaration)).inserted {
-                    work.append(target)
+                if let known = declaration.aliasImports {
+                    found = known
+                    break walk
                 }
-            case .string, .int, .double, .bool, .date, .anyValue:
-                break
+                guard let target = declaration.aliasTarget, seen.insert(ObjectIdentifier(declaration)).inserted else {
+                    break walk
+                }
+                aliases.append(declaration)
+                current = target
             }
         }
-        return false
+        for alias in aliases { alias.aliasImports = found }
+        return found
     }
 
     /// The type behind any typealiases (`Metadata` → `[String: AnyCodableValue]`).

@@ -12,26 +12,31 @@ import Foundation
 /// key through the real coders in one batch each way.
 struct WireKeys {
     /// The key a decoder with `.convertFromSnakeCase` compares against (`created_at` →
-    /// `createdAt`), by wire key.
-    private(set) var decodedNames: [String: String] = [:]
+    /// `createdAt`), by wire key. Keys are exact (``ExactString``): an NFD spelling is not its NFC twin.
+    private var decodedNames: [ExactString: String] = [:]
     /// The key an encoder with `.convertToSnakeCase` writes for each decoded name.
-    private(set) var encodedNames: [String: String] = [:]
+    private var encodedNames: [ExactString: String] = [:]
 
     /// Translates every key in `wireKeys` (duplicates allowed).
     init(wireKeys: some Sequence<String>) {
-        let unique = Array(Set(wireKeys)).sorted()
+        let unique = Set(wireKeys.map(ExactString.init)).sorted().map(\.string)
         guard !unique.isEmpty else { return }
         let decoded = Self.decode(unique)
-        for (key, name) in zip(unique, decoded) { decodedNames[key] = name }
-        let names = Array(Set(decoded)).sorted()
+        for (key, name) in zip(unique, decoded) { decodedNames[ExactString(key)] = name }
+        let names = Set(decoded.map(ExactString.init)).sorted().map(\.string)
         let encoded = Self.encode(names)
-        for (name, key) in zip(names, encoded) { encodedNames[name] = key }
+        for (name, key) in zip(names, encoded) { encodedNames[ExactString(name)] = key }
     }
 
     /// The Swift-side key for `wireKey` and whether it travels back unchanged.
     func translation(of wireKey: String) -> (name: String, roundTrips: Bool) {
-        let name = decodedNames[wireKey] ?? wireKey
-        return (name, encodedNames[name] == wireKey)
+        let name = decodedNames[ExactString(wireKey)] ?? wireKey
+        return (name, encodedNames[ExactString(name)].map { ExactString($0) == ExactString(wireKey) } ?? false)
+    }
+
+    /// The key the snake_case encoder writes for the Swift-side key `name`.
+    func encodedName(of name: String) -> String? {
+        encodedNames[ExactString(name)]
     }
 
     /// The names the snake_case decoder produces for `keys`, in order. Each key sits in its

@@ -34,9 +34,15 @@ import Testing
     }
 
     @Test func extraNamesExtendTheRules() {
-        let custom = Redactor(extraHeaders: ["X-Purse-Secret"], extraFields: ["otpCode"])
-        #expect(custom.redact(header: "x-purse-secret", value: "v") == "<redacted>")
-        #expect(custom.redactedText("otp_code=123456") == "otp_code=<redacted>")
+        // Names the word rule leaves readable, so only the extras can mask them; either list masks both
+        // headers and fields, in any spelling.
+        let custom = Redactor(extraHeaders: ["X-Purse-Nonce"], extraFields: ["merchantRef"])
+        #expect(redactor.redact(header: "x-purse-nonce", value: "v") == "v")
+        #expect(custom.redact(header: "x-purse-nonce", value: "v") == "<redacted>")
+        #expect(custom.redactedText("x_purse_nonce=1") == "x_purse_nonce=<redacted>")
+        #expect(redactor.redactedText("merchant_ref=123456") == "merchant_ref=123456")
+        #expect(custom.redactedText("merchant_ref=123456") == "merchant_ref=<redacted>")
+        #expect(custom.redact(header: "Merchant-Ref", value: "v") == "<redacted>")
         #expect(custom.isSensitiveField("password"))
     }
 
@@ -56,7 +62,7 @@ import Testing
 
     @Test func jsonBodiesAreMaskedAtAnyDepth() throws {
         let body = #"""
-            {"email":"a@b.c","password":"P1","session":{"access_token":"P2","refreshToken":"P3",
+            {"email":"a@b.c","password":"P1","data":{"access_token":"P2","refreshToken":"P3",
              "user":{"id":"u","identities":[{"id_token":"P4","provider":"apple"},[{"Secret":{"nested":"P5"}}]]}},
              "token":12345,"code_verifier":["P6"],"note":"{\"password\":\"P7\"}","form":"a=1&client_secret=P8"}
             """#
@@ -67,6 +73,9 @@ import Testing
         #expect(text.contains(#""email":"a@b.c""#))
         #expect(text.contains(#""provider":"apple""#))
         #expect(text.contains(#""password":"<redacted>""#))
+        // A session, like any sensitive name, goes whole, whatever it holds.
+        let session = redactor.redactedBody(Data(#"{"session":{"user":{"provider":"apple"}},"id":"u"}"#.utf8))
+        #expect(session == #"{"id":"u","session":"<redacted>"}"#)
     }
 
     @Test(arguments: [
@@ -93,7 +102,7 @@ import Testing
         let text = redactor.redactedBody(
             Data(#"{"has_password":true,"token":null,"user_password":"P1","otp":{"mfa_token":"P2"}}"#.utf8))
         #expect(
-            text == #"{"has_password":true,"otp":{"mfa_token":"<redacted>"},"token":null,"user_password":"<redacted>"}"#
+            text == #"{"has_password":true,"otp":"<redacted>","token":null,"user_password":"<redacted>"}"#
         )
     }
 
@@ -148,7 +157,11 @@ import Testing
         for name in ["db_password", "webhookSecret", "csrf-token", "pushToken"] {
             #expect(redactor.isSensitiveField(name), "\(name)")
         }
-        for name in ["tokenType", "token_type", "code", "email", "expires_in", "passwordPolicy", "id"] {
+        // Names that contain a secret word are masked whatever follows it (issue 18 §5).
+        for name in ["tokenType", "token_type", "passwordPolicy"] {
+            #expect(redactor.isSensitiveField(name), "\(name)")
+        }
+        for name in ["code", "email", "expires_in", "id"] {
             #expect(!redactor.isSensitiveField(name), "\(name)")
         }
     }

@@ -55,7 +55,7 @@ package struct ChatbaseEmulator: EmulatorService {
         } catch let error as ChatbaseAPIError {
             response = error.response
         } catch {
-            FileHandle.standardError.write(Data("emulator: chatbase failed: \(String(describing: error))\n".utf8))
+            EmulatorDiagnostics.report("chatbase failed: \(String(describing: error))")
             response = ChatbaseAPIError.internalError.response
         }
         for (name, value) in decision.headers { response.headers.set(name, value) }

@@ -161,7 +161,7 @@ final class PalbasePlatform: Sendable {
         case is DecodingError:
             return .badRequest("The body is not valid JSON for this route")
         default:
-            FileHandle.standardError.write(Data("emulator: internal error: \(String(describing: error))\n".utf8))
+            EmulatorDiagnostics.report("internal error: \(String(describing: error))")
             return PalbaseHTTPError(status: 500, code: "internal_error", description: "Internal emulator error")
         }
     }

@@ -106,8 +106,7 @@ extension EmulatorServer {
         do {
             return try await service.handle(serviceRequest)
         } catch {
-            FileHandle.standardError.write(
-                Data("emulator: \(mount.prefix) failed: \(String(describing: error))\n".utf8))
+            EmulatorDiagnostics.report("\(mount.prefix) failed: \(String(describing: error))")
             return mount.errorShape.response(
                 status: 500, code: mount.errorShape.internalErrorCode, message: "Internal emulator error",
                 path: request.path, requestID: requestID)

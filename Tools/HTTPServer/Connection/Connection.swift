@@ -22,21 +22,30 @@ final class Connection {
     let remotePort: Int
     let core: ServerCore
     let control: ConnectionControl
+    /// What the connection is doing, which the accept thread reads to pick whom to shed.
+    let activity: ConnectionActivity
     let reader: RequestReader
 
-    init(descriptor: Int32, id: Int, remotePort: Int, core: ServerCore, control: ConnectionControl) {
+    init(
+        descriptor: Int32, id: Int, remotePort: Int, core: ServerCore, control: ConnectionControl,
+        activity: ConnectionActivity
+    ) {
         self.descriptor = descriptor
         self.id = id
         self.remotePort = remotePort
         self.core = core
         self.control = control
+        self.activity = activity
         let configuration = core.configuration
         reader = RequestReader(
             descriptor: descriptor,
             limits: .init(
                 maxHeaderBytes: max(256, configuration.maxHeaderBytes),
                 maxBodyBytes: max(0, configuration.maxRequestBodyBytes),
-                readTimeout: configuration.readTimeout, idleTimeout: configuration.idleTimeout))
+                readTimeout: configuration.readTimeout, idleTimeout: configuration.idleTimeout,
+                headTimeout: configuration.headTimeout, bodyTimeout: configuration.bodyTimeout,
+                minimumTransferRate: configuration.minimumTransferRate),
+            activity: activity)
     }
 
     /// How a connection ends.
@@ -50,11 +59,16 @@ final class Connection {
     }
 
     /// Serves until the connection ends, then unregisters (which closes the descriptor).
+    ///
+    /// The linger before a graceful close may itself be shed (its reading side ended) when the server
+    /// needs the slot.
     func run() {
-        switch serve() {
-        case .graceful where !control.isStopped:
+        let ending = serve()
+        let lingers = !control.isStopped && activity.begin(.closing)
+        switch ending {
+        case .graceful where lingers:
             Socket.linger(descriptor, until: .after(Self.lingerTime), maxBytes: Self.lingerBytes)
-        case .refusedBody(let bytes) where !control.isStopped:
+        case .refusedBody(let bytes) where lingers:
             Socket.linger(
                 descriptor, until: .after(Self.refusedBodyLingerTime),
                 maxBytes: min(bytes, Self.refusedBodyMaxBytes) + Self.lingerBytes)
@@ -71,17 +85,21 @@ final class Connection {
             do {
                 head = try reader.nextHead()
                 if let early = core.configuration.earlyResponse?(HTTPServerRequestHead(head)) {
+                    guard activity.begin(.busy) else { return answerShed() }
                     return answerEarly(early, to: head)
                 }
                 body = try reader.body(of: head) { send(ResponseHead.continueResponse) }
             } catch {
                 switch error {
                 case .quiet, .broken: return .immediate
+                case .shed: return answerShed()
                 case .rejected(let failure):
                     _ = send(ResponseHead.errorResponse(failure))
                     return .graceful
                 }
             }
+            // From here until the response is out the connection is the server's own work, never shed.
+            guard activity.begin(.busy) else { return answerShed() }
             let request = HTTPServerRequest(
                 method: head.method, target: head.target, headers: head.headers, body: body,
                 remotePort: remotePort, connectionID: id)
@@ -95,6 +113,15 @@ final class Connection {
             case .abort: return .immediate
             }
         }
+        return .immediate
+    }
+
+    /// Tells a client shed mid-request that the server is busy (without waiting: its slot is wanted
+    /// now), then closes at once. What the client sent and nobody read is discarded first, so the
+    /// close is a FIN behind the answer rather than a reset that could destroy it.
+    private func answerShed() -> Ending {
+        Socket.sendOnce(descriptor, ResponseHead.serviceUnavailable)
+        _ = Socket.discardPending(descriptor)
         return .immediate
     }
 

@@ -13,6 +13,8 @@ final class RequestReader {
         case broken
         /// The request is unacceptable: answer with this status, then close.
         case rejected(RequestFailure)
+        /// The server shed the connection mid-request to make room for another: answer 503, close.
+        case shed
     }
 
     /// The limits a reader enforces, copied out of the server configuration.
@@ -21,10 +23,15 @@ final class RequestReader {
         var maxBodyBytes: Int
         var readTimeout: Duration
         var idleTimeout: Duration
+        var headTimeout: Duration
+        var bodyTimeout: Duration
+        var minimumTransferRate: Int
     }
 
     private let descriptor: Int32
     private let limits: Limits
+    /// Where the reader reports its phase and every byte, for the server's choice of whom to shed.
+    private let activity: ConnectionActivity
     private var buffer: [UInt8] = []
     /// Index of the first byte not yet consumed by a request.
     private var start = 0
@@ -32,9 +39,10 @@ final class RequestReader {
     /// True once the peer has closed its sending side; no more requests can follow.
     private(set) var peerClosed = false
 
-    init(descriptor: Int32, limits: Limits) {
+    init(descriptor: Int32, limits: Limits, activity: ConnectionActivity) {
         self.descriptor = descriptor
         self.limits = limits
+        self.activity = activity
     }
 
     deinit { scratch.deallocate() }
@@ -42,18 +50,25 @@ final class RequestReader {
     /// Reads the next request's head, leaving its body unread for ``body(of:sendContinue:)``.
     ///
     /// Time limits: a connection may wait `idleTimeout` for a request to start (its first one or
-    /// the next on a kept-alive connection). Once a request has started, the whole header section
-    /// must arrive within `readTimeout` of its first byte (a client trickling one byte at a time
-    /// cannot hold the thread), and then every body read must make progress within `readTimeout`.
+    /// the next on a kept-alive connection). Once a request has started, every read must make
+    /// progress within `readTimeout`, and the header section, counted from its first byte, must keep
+    /// the minimum rate after a grace of `readTimeout` and be complete within `headTimeout`
+    /// (``TransferDeadline``): a client trickling one byte at a time cannot hold the thread.
     func nextHead() throws(Stop) -> RequestHead {
         compact()
         if available == 0 {
-            guard try fill(until: .after(limits.idleTimeout), midRequest: false) else { throw .quiet }
+            activity.begin(.idle)
+            guard try fill(until: .after(limits.idleTimeout), midRequest: false) > 0 else { throw .quiet }
         }
-        return try readHead(deadline: .after(limits.readTimeout))
+        guard activity.begin(.head, bytes: available) else { throw .shed }
+        var transfer = TransferDeadline(
+            grace: limits.readTimeout, total: limits.headTimeout, minimumRate: limits.minimumTransferRate,
+            alreadyReceived: available)
+        return try readHead(transfer: &transfer)
     }
 
-    /// Reads the body `head` announces.
+    /// Reads the body `head` announces, within `bodyTimeout` and at the minimum rate after a grace
+    /// of `readTimeout` (``TransferDeadline``), every read making progress within `readTimeout`.
     ///
     /// - Parameter sendContinue: sends `100 Continue`; called when the client asked for it and no
     ///   body byte has arrived yet. Returns false if the socket failed.
@@ -63,19 +78,31 @@ final class RequestReader {
         case .none:
             body = Data()
         case .contentLength(let length):
+            // The body phase begins before `100 Continue` goes out, so a client that reads it knows the
+            // server is reading its body.
+            var transfer = try beginBody()
             if head.expectsContinue, !head.isHTTP10, available == 0, !sendContinue() { throw .broken }
             // Reserve up front, but never more than a few MiB on a client's word alone.
             buffer.reserveCapacity(start + min(length, 4 << 20))
             while available < length {
-                _ = try fill(until: .after(limits.readTimeout), midRequest: true)
+                transfer.received(try fill(until: transfer, midRequest: true))
             }
             body = Data(buffer[start..<(start + length)])
             start += length
         case .chunked:
+            var transfer = try beginBody()
             if head.expectsContinue, available == 0, !sendContinue() { throw .broken }
-            body = try readChunkedBody()
+            body = try readChunkedBody(transfer: &transfer)
         }
         return body
+    }
+
+    /// Enters the body phase; the bytes already buffered count towards the body's pace.
+    private func beginBody() throws(Stop) -> TransferDeadline {
+        guard activity.begin(.body, bytes: available) else { throw .shed }
+        return TransferDeadline(
+            grace: limits.readTimeout, total: limits.bodyTimeout, minimumRate: limits.minimumTransferRate,
+            alreadyReceived: available)
     }
 
     private var available: Int { buffer.count - start }
@@ -83,7 +110,7 @@ final class RequestReader {
     /// The most bytes of empty lines skipped before one request line (half a million CRLFs).
     static let maxLeadingEmptyLineBytes = 1 << 20
 
-    private func readHead(deadline: Deadline) throws(Stop) -> RequestHead {
+    private func readHead(transfer: inout TransferDeadline) throws(Stop) -> RequestHead {
         var scanFrom = start
         var methodScan = start
         var skipped = 0
@@ -97,7 +124,7 @@ final class RequestReader {
             guard skipped <= Self.maxLeadingEmptyLineBytes else { throw .rejected(.badRequest) }
             if available == 1, buffer[start] == ASCII.carriageReturn {
                 // The first half of an empty line whose LF has not arrived yet.
-                _ = try fill(until: deadline, midRequest: true)
+                transfer.received(try fill(until: transfer, midRequest: true))
                 continue
             }
             scanFrom = max(scanFrom, start)
@@ -118,7 +145,7 @@ final class RequestReader {
                 guard methodSoFarIsValid(scanningFrom: &methodScan) else { throw .rejected(.badRequest) }
             }
             guard available <= limits.maxHeaderBytes else { throw .rejected(.headerFieldsTooLarge) }
-            _ = try fill(until: deadline, midRequest: true)
+            transfer.received(try fill(until: transfer, midRequest: true))
         }
     }
 
@@ -161,7 +188,7 @@ final class RequestReader {
         return true
     }
 
-    private func readChunkedBody() throws(Stop) -> Data {
+    private func readChunkedBody(transfer: inout TransferDeadline) throws(Stop) -> Data {
         var decoder = ChunkedBodyDecoder(maxBodyBytes: limits.maxBodyBytes, maxTrailerBytes: limits.maxHeaderBytes)
         while true {
             do {
@@ -172,32 +199,36 @@ final class RequestReader {
             if decoder.isComplete { return Data(decoder.body) }
             // Consumed framing is garbage now; dropping it keeps memory bounded by one line.
             compact()
-            _ = try fill(until: .after(limits.readTimeout), midRequest: true)
+            transfer.received(try fill(until: transfer, midRequest: true))
         }
     }
 
-    /// Appends whatever arrives before `deadline`. Returns false on a quiet end (only possible
-    /// when `midRequest` is false); mid-request, a timeout is a 408 and EOF is a broken request.
-    private func fill(until deadline: Deadline, midRequest: Bool) throws(Stop) -> Bool {
+    /// Mid-request ``fill(until:midRequest:)``: waits until the transfer's deadline or one
+    /// `readTimeout` without progress, whichever comes first.
+    private func fill(until transfer: TransferDeadline, midRequest: Bool) throws(Stop) -> Int {
+        try fill(until: min(transfer.deadline, .after(limits.readTimeout)), midRequest: midRequest)
+    }
+
+    /// Appends whatever arrives before `deadline` and returns how many bytes came. Returns 0 on a
+    /// quiet end (only possible when `midRequest` is false); mid-request, a timeout is a 408 and EOF
+    /// is a broken request, or a shed one when the server ended our reading side to make room.
+    private func fill(until deadline: Deadline, midRequest: Bool) throws(Stop) -> Int {
         guard !peerClosed else {
-            if midRequest { throw .broken }
-            return false
+            if midRequest { throw activity.isShed ? .shed : .broken }
+            return 0
         }
         switch Socket.receive(descriptor, into: scratch, deadline: deadline) {
         case .received(let count):
             buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
-            return true
+            activity.received(count)
+            return count
         case .timedOut:
             if midRequest { throw .rejected(.requestTimeout) }
-            return false
-        case .closed:
+            return 0
+        case .closed, .failed:
             peerClosed = true
-            if midRequest { throw .broken }
-            return false
-        case .failed:
-            peerClosed = true
-            if midRequest { throw .broken }
-            return false
+            if midRequest { throw activity.isShed ? .shed : .broken }
+            return 0
         }
     }
 

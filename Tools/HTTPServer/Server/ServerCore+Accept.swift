@@ -74,23 +74,29 @@ extension ServerCore {
         acceptLoopEnded(listener: listener)
     }
 
-    /// Registers the connection and starts its thread, or answers 503 when at the limit.
+    /// Registers the connection and starts its thread, shedding the slowest idle, closing or
+    /// trickling connection when every slot is taken, or answers 503 when none can be shed.
     /// Returns the turned-away connection so the caller can linger on it.
     private func admit(_ accepted: ListeningSocket.Accepted, port: Int) -> Rejected? {
         enum Decision {
-            case serve(id: Int, control: ConnectionControl)
+            case serve(id: Int, control: ConnectionControl, activity: ConnectionActivity)
             case reject
             case drop
         }
         let limit = max(1, configuration.maxConnections)
+        let minimumRate = configuration.minimumTransferRate
         let decision = state.withLock { (state: inout State) -> Decision in
             if state.stopping { return .drop }
-            guard state.connections.count < limit else { return .reject }
+            if state.connections.count - state.shedding >= limit {
+                guard Self.shedSlowest(of: state.connections, minimumRate: minimumRate) else { return .reject }
+                state.shedding += 1
+            }
             let id = state.nextConnectionID
             state.nextConnectionID += 1
             let control = ConnectionControl()
-            state.connections[id] = Registered(descriptor: accepted.descriptor, control: control)
-            return .serve(id: id, control: control)
+            let activity = ConnectionActivity()
+            state.connections[id] = Registered(descriptor: accepted.descriptor, control: control, activity: activity)
+            return .serve(id: id, control: control, activity: activity)
         }
         switch decision {
         case .drop:
@@ -98,11 +104,11 @@ extension ServerCore {
             return nil
         case .reject:
             return turnAway(accepted.descriptor)
-        case .serve(let id, let control):
+        case .serve(let id, let control, let activity):
             let thread = NativeThread.start(name: "http-c:\(port)") { [self] in
                 Connection(
                     descriptor: accepted.descriptor, id: id, remotePort: accepted.remotePort, core: self,
-                    control: control
+                    control: control, activity: activity
                 ).run()
             }
             guard thread == nil else { return nil }
@@ -110,6 +116,36 @@ extension ServerCore {
             unregister(id)
             return nil
         }
+    }
+
+    /// Sheds the connection that has received the fewest bytes per second in its current phase
+    /// (over at least a second; the longest waiting first among equals) among those idle, closing,
+    /// or receiving a request below `minimumRate`; never one running its handler or writing its
+    /// response. Ends the victim's reading side: its thread wakes, answers 503 if it was
+    /// mid-request, and closes. Called under the registry lock, so every descriptor is still open.
+    /// Returns false when none qualifies.
+    private static func shedSlowest(of connections: [Int: Registered], minimumRate: Int) -> Bool {
+        let now = Deadline.now
+        var candidates: [(entry: Registered, rate: Double, since: Deadline)] = []
+        for entry in connections.values {
+            let snapshot = entry.activity.snapshot
+            guard !snapshot.isShed else { continue }
+            // Bytes per second, counting at least one second: a phase a moment old has not earned a
+            // high rate from its first few bytes.
+            let elapsed = Double(now.nanoseconds &- min(now.nanoseconds, snapshot.since.nanoseconds)) / 1e9
+            let rate = Double(snapshot.bytes) / max(elapsed, 1)
+            switch snapshot.phase {
+            case .busy: continue
+            case .head, .body: guard rate < Double(minimumRate) else { continue }
+            case .idle, .closing: break
+            }
+            candidates.append((entry, rate, snapshot.since))
+        }
+        candidates.sort { $0.rate != $1.rate ? $0.rate < $1.rate : $0.since < $1.since }
+        // A candidate that turned busy since its snapshot refuses; the next one is asked.
+        guard let victim = candidates.first(where: { $0.entry.activity.shedUnlessBusy() }) else { return false }
+        Socket.shutdownReading(victim.entry.descriptor)
+        return true
     }
 
     /// Sends 503 without blocking and half-closes; the client reads it and closes.

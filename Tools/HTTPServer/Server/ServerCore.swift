@@ -15,6 +15,7 @@ final class ServerCore: Sendable {
     struct Registered: Sendable {
         let descriptor: Int32
         let control: ConnectionControl
+        let activity: ConnectionActivity
     }
 
     struct State: Sendable {
@@ -26,6 +27,9 @@ final class ServerCore: Sendable {
         var acceptLoopRunning = false
         var nextConnectionID = 1
         var connections: [Int: Registered] = [:]
+        /// Registered connections already shed, whose threads are on their way out; they no longer
+        /// count against `maxConnections`.
+        var shedding = 0
         var waiters: [CheckedContinuation<Void, Never>] = []
         /// The last server thread that finished, still to be joined (by the next one to finish, or
         /// by shutdown). Joining one behind keeps every join a matter of microseconds.
@@ -147,7 +151,7 @@ final class ServerCore: Sendable {
     /// touches a closed descriptor.
     func unregister(_ id: Int) {
         let (waiters, counted) = state.withLock { (state: inout State) in
-            if let entry = state.connections.removeValue(forKey: id) { close(entry.descriptor) }
+            state.forget(id)
             return (state.takeWaitersIfDrained(), state.takeSatisfiedCountWaiters())
         }
         resume(waiters, counted)
@@ -156,7 +160,7 @@ final class ServerCore: Sendable {
     /// Called by a connection thread as its last act: unregisters, and retires the thread.
     func connectionThreadFinished(_ id: Int) {
         let (waiters, counted, previous) = state.withLock { (state: inout State) in
-            if let entry = state.connections.removeValue(forKey: id) { close(entry.descriptor) }
+            state.forget(id)
             return (state.takeWaitersIfDrained(), state.takeSatisfiedCountWaiters(), state.retireCurrentThread())
         }
         if let previous { pthread_join(previous, nil) }
@@ -185,6 +189,13 @@ final class ServerCore: Sendable {
 }
 
 extension ServerCore.State {
+    /// Removes connection `id` from the registry and closes its socket.
+    fileprivate mutating func forget(_ id: Int) {
+        guard let entry = connections.removeValue(forKey: id) else { return }
+        close(entry.descriptor)
+        if entry.activity.isShed { shedding -= 1 }
+    }
+
     /// Leaves the calling thread to be joined later and returns the one it replaces.
     fileprivate mutating func retireCurrentThread() -> pthread_t? {
         defer { finishedThread = pthread_self() }

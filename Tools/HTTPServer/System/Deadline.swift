@@ -24,6 +24,13 @@ struct Deadline: Comparable, Sendable {
         return overflow ? .never : Deadline(nanoseconds: sum)
     }
 
+    /// `nanoseconds` after this point; saturates at ``never``.
+    func adding(nanoseconds: UInt64) -> Deadline {
+        guard self != .never else { return .never }
+        let (sum, overflow) = self.nanoseconds.addingReportingOverflow(nanoseconds)
+        return overflow ? .never : Deadline(nanoseconds: sum)
+    }
+
     var hasPassed: Bool { self != .never && Deadline.now >= self }
 
     /// The wait `poll(2)` should use: -1 for never, otherwise the remaining milliseconds rounded

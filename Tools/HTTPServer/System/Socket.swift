@@ -96,6 +96,12 @@ enum Socket {
         _ = shutdown(descriptor, Int32(SHUT_WR))
     }
 
+    /// Ends our receiving side: a thread waiting in `receive` wakes to an end of input, while the
+    /// socket can still send (a last answer). Used to shed a connection from another thread.
+    static func shutdownReading(_ descriptor: Int32) {
+        _ = shutdown(descriptor, Int32(SHUT_RD))
+    }
+
     /// Wakes any thread blocked in `poll`/`recv`/`send` on this socket without closing the
     /// descriptor (closing would let the number be reused under that thread's feet).
     static func shutdownBoth(_ descriptor: Int32) {

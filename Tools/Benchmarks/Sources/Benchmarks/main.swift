@@ -10,6 +10,7 @@ let available: [(name: String, run: () async throws -> Void)] = [
     ("emulator", EmulatorBenchmark.run),
     ("palbe", PalbeBenchmark.run),
     ("codegen", CodegenBenchmark.run),
+    ("codegen-expansion", CodegenExpansionBenchmark.run),
     ("chatbase", ChatbaseBenchmark.run),
     ("upload", UploadBenchmark.run),
 ]
