@@ -30,7 +30,7 @@ extension Command {
         discussion: """
             Calls POST /payment/v2/client-sessions with the merchant key, as the shop's server would, and \
             prints the session id and its widgetData. The session is saved (owner-only) for 'methods', 'pay' \
-            and 'status'. With --json: {"id","widgetData","amount","currency","expiresAt","apiRoot"}.
+            and 'status'. With --json: {"id", "widgetData", "amount", "currency", "expiresAt", "apiRoot"}.
             """,
         options: [
             .value(
@@ -67,8 +67,8 @@ extension Command {
         summary: "Load the session's payment methods and their states.",
         discussion: """
             Loads the checkout (/init) and lists each method: available, or disabled with its code and whose \
-            rule it is (server or client). With --json: {"sessionId","amount","currency","sessionState",\
-            "methods":[{"id","partner","method","integrationType","primary","disabled"}]}.
+            rule it is (server or client). With --json: {"sessionId", "amount", "currency", "sessionState", \
+            "methods":[{"id", "partner", "method", "integrationType", "primary", "disabled"}]}.
             """,
         options: [PurseCLIConfiguration.sessionOption],
         run: { values, context in
@@ -97,7 +97,7 @@ extension Command {
             digits only. Exit 0 when paid; 1 on a decline (the result still prints: status FAILED and the \
             issuer's code) or a failure. When the outcome is unknown, 'sdk purse status' asks the API what \
             happened. Test cards: 4242424242424242 pays, 4000000000000002 is declined. With --json: \
-            {"sessionId","outcome","status","code","paymentId","brand","last4","sessionState"}.
+            {"sessionId", "outcome", "status", "code", "paymentId", "brand", "last4", "sessionState"}.
             """,
         options: [
             .value(
@@ -128,7 +128,7 @@ extension Command {
             Loads the checkout, which reads the payment's status when the session was paid or a payment is \
             pending (an unknown outcome from 'pay'), and prints the session state, the payment's status and, \
             when the emulator's admin API answers, how many payments it recorded for the session. With --json: \
-            {"sessionId","sessionState","amount","currency","payment","payments"}.
+            {"sessionId", "sessionState", "amount", "currency", "payment", "payments"}.
             """,
         options: [PurseCLIConfiguration.sessionOption],
         run: { values, context in
