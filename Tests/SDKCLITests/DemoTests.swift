@@ -25,7 +25,20 @@ import Testing
             #expect(result.stdout.contains("sections will appear here"))
         } else {
             #expect(result.stdoutLines.first == "[ok] \(DemoSection.registered[0].title)")
+            // Every section ran and succeeded, in the registered order.
+            let headings = result.stdoutLines.filter { !$0.hasPrefix("    ") }
+            #expect(headings == DemoSection.registered.map { "[ok] \($0.title)" })
         }
+    }
+
+    @Test func theRegisteredSectionsEndWithPurseCheckout() {
+        let titles = DemoSection.registered.map(\.title)
+        #expect(titles.count == 4)
+        #expect(
+            titles.suffix(3) == [
+                DemoSection.palbeTodos.title, DemoSection.chatbaseToolRoundTrip.title, DemoSection.purseCheckout.title,
+            ])
+        #expect(DemoSection.purseCheckout.title == "PurseCheckout: card payments, never charged twice")
     }
 
     @Test func sectionsRunInOrderAndAFailureExitsOneAfterTheRest() async throws {

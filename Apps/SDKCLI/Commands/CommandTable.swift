@@ -20,5 +20,6 @@ extension SDKCLI {
         .emulator,
         .palbe,
         .chat,
+        .purse,
     ]
 }

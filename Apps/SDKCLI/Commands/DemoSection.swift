@@ -32,5 +32,6 @@ extension DemoSection {
         .transport,
         .palbeTodos,
         .chatbaseToolRoundTrip,
+        .purseCheckout,
     ]
 }

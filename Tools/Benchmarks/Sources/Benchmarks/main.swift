@@ -13,6 +13,7 @@ let available: [(name: String, run: () async throws -> Void)] = [
     ("codegen-expansion", CodegenExpansionBenchmark.run),
     ("chatbase", ChatbaseBenchmark.run),
     ("upload", UploadBenchmark.run),
+    ("purse", PurseBenchmark.run),
 ]
 let requested = Set(CommandLine.arguments.dropFirst())
 let unknown = requested.subtracting(available.map(\.name))
