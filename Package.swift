@@ -93,8 +93,8 @@ let package = Package(
         .target(
             name: "SDKCLI",
             dependencies: [
-                "ErrorCore", "SDKTransport", "Palbe", "PalbeCodegen", "PalbeSample", "ChatbaseSDK", "HTTPServer",
-                "Emulator",
+                "ErrorCore", "SDKTransport", "SDKCrypto", "Palbe", "PalbeCodegen", "PalbeSample", "ChatbaseSDK",
+                "HTTPServer", "Emulator",
             ],
             path: "Apps/SDKCLI"
         ),

@@ -53,9 +53,9 @@ public final class SDKProcess: Sendable {
     private let stderrClosed = TestSignal()
     private let exited = TestSignal()
 
-    /// Starts `sdk <arguments>` with stdin at `/dev/null` and `environment` as its whole environment
-    /// (`nil` inherits the test's).
-    public init(_ arguments: [String], environment: [String: String]? = nil) throws {
+    /// Starts `sdk <arguments>` with `environment` as its whole environment (`nil` inherits the test's),
+    /// and stdin at `/dev/null`, or reading `standardInput` and then its end when given.
+    public init(_ arguments: [String], environment: [String: String]? = nil, standardInput: Data? = nil) throws {
         let executable = Self.executable
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw Failure.executableMissing(executable.path)
@@ -63,7 +63,8 @@ public final class SDKProcess: Sendable {
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
-        process.standardInput = FileHandle.nullDevice
+        let input = standardInput.map { _ in Pipe() }
+        process.standardInput = input ?? FileHandle.nullDevice
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout
@@ -74,6 +75,11 @@ public final class SDKProcess: Sendable {
         let exited = self.exited
         process.terminationHandler = { _ in exited.fire() }
         try process.run()
+        if let input, let standardInput {
+            // Small inputs fit the pipe's buffer, so this never waits on the child.
+            try input.fileHandleForWriting.write(contentsOf: standardInput)
+            try input.fileHandleForWriting.close()
+        }
 
         let output = self.output
         let stdoutClosed = self.stdoutClosed
@@ -118,10 +124,12 @@ public final class SDKProcess: Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// Runs `sdk <arguments>` to its end with `environment` (plus `PATH`) and returns what it printed;
-    /// a child that runs over `timeout` is killed and the test fails.
+    /// Runs `sdk <arguments>` to its end with `environment` (plus `PATH`) and `standardInput` on stdin
+    /// when given, and returns what it printed; a child that runs over `timeout` is killed and the test
+    /// fails.
     public static func run(
-        _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(30)
+        _ arguments: [String], environment: [String: String] = [:], standardInput: Data? = nil,
+        timeout: Duration = .seconds(30)
     ) async throws -> Result {
         var environment = environment
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
@@ -133,7 +141,7 @@ public final class SDKProcess: Sendable {
         {
             environment[EmulatorAdminToken.environmentVariable] = token
         }
-        let child = try SDKProcess(arguments, environment: environment)
+        let child = try SDKProcess(arguments, environment: environment, standardInput: standardInput)
         let finished = await child.exited.wait(timeout: timeout)
         if !finished { child.send(SIGKILL) }
         // After the exit both pipes reach their end as soon as the readers have taken what is left.
