@@ -28,6 +28,17 @@ import Testing
         }
     }
 
+    @Test func theRealDemoShowsEverySectionOkInItsOrder() async throws {
+        let result = await CLIHarness.run(["demo"])
+        #expect(result.status == 0, "\(result.stdout)")
+        let headings = result.stdoutLines.filter { $0.hasPrefix("[") }
+        #expect(headings == DemoSection.registered.map { "[ok] \($0.title)" })
+        let titles = DemoSection.registered.map(\.title)
+        let palbe = try #require(titles.firstIndex(of: DemoSection.palbeTodos.title))
+        #expect(titles.count == 4)
+        #expect(titles.firstIndex(of: DemoSection.palbeAuth.title) == palbe + 1, "the auth section follows Palbe's")
+    }
+
     @Test func sectionsRunInOrderAndAFailureExitsOneAfterTheRest() async throws {
         let sections = [
             DemoSection(title: "First") { context in ["base \(context.baseURL?.absoluteString ?? "-")"] },
