@@ -261,4 +261,38 @@ import Testing
             #expect(gone.status == 1)
         }
     }
+
+    @Test func magicLinkEmailVerificationAndAnonymous() async throws {
+        try await withAuth { bed in
+            let email = "dee@example.com"
+            _ = try await bed.sdk(["palbe", "auth", "signup", "--email", email, "--password", "dee-password"])
+            let verification = try #require(
+                try bed.emulator.inbox.messages(to: email).last { $0.metadata["kind"] == "email_verification" })
+            let verified = try await bed.sdk([
+                "palbe", "auth", "verify-email", "--token", try #require(verification.metadata["token"]), "--json",
+            ])
+            #expect(verified.status == 0, "\(verified.stderr)")
+            let whoami = try await bed.sdk(["palbe", "auth", "whoami", "--json"])
+            #expect((try whoami.json()["user"] as? [String: Any])?["emailVerified"] as? Bool == true)
+
+            let sent = try await bed.sdk(["palbe", "auth", "magic-link", "send", "--email", email])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            let link = try #require(
+                try bed.emulator.inbox.messages(to: email).last { $0.metadata["kind"] == "magic_link" }?.metadata[
+                    "token"])
+            let linked = try await bed.sdk(["palbe", "auth", "magic-link", "verify", "--token", link, "--json"])
+            #expect(linked.status == 0, "\(linked.stderr)")
+            #expect((try linked.json()["user"] as? [String: Any])?["email"] as? String == email)
+
+            let anonymous = try await bed.sdk(["palbe", "auth", "anonymous", "--json"])
+            #expect(anonymous.status == 0, "\(anonymous.stderr)")
+            let anonymousUser = try #require(try anonymous.json()["user"] as? [String: Any])
+            #expect(anonymousUser["email"] == nil || anonymousUser["email"] is NSNull)
+            let capability = try await bed.sdk(["palbe", "auth", "capability"])
+            #expect(capability.stdout.hasPrefix("password: no\n"), "\(capability.stdout)\(capability.stderr)")
+
+            let noVerb = try await bed.sdk(["palbe", "auth", "verify-email", "--code", "123456"])
+            #expect(noVerb.status == 2, "--code needs --email")
+        }
+    }
 }
