@@ -4,7 +4,7 @@ import PackageDescription
 // The benchmarks are a package of their own, depending on the SDK package by path (as swift-nio's and
 // swift-log's are), so an app that depends on the SDKs never resolves or builds them:
 //
-//     swift run -c release --package-path Tools/Benchmarks Benchmarks [transport emulator palbe chatbase codegen upload]
+//     swift run -c release --package-path Tools/Benchmarks Benchmarks [transport emulator palbe auth chatbase codegen upload]
 
 /// The root package's `-package-name`: SwiftPM derives it from the identity of a path dependency, the
 /// last component of its directory (`swift-sdks` → `swift_sdks`, a worktree `wt-x` → `wt_x`), so it is
