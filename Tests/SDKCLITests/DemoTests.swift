@@ -33,12 +33,23 @@ import Testing
 
     @Test func theRegisteredSectionsEndWithPurseCheckout() {
         let titles = DemoSection.registered.map(\.title)
-        #expect(titles.count == 4)
+        #expect(titles.count == 5)
         #expect(
-            titles.suffix(3) == [
-                DemoSection.palbeTodos.title, DemoSection.chatbaseToolRoundTrip.title, DemoSection.purseCheckout.title,
+            titles.suffix(4) == [
+                DemoSection.palbeTodos.title, DemoSection.palbeAuth.title, DemoSection.chatbaseToolRoundTrip.title,
+                DemoSection.purseCheckout.title,
             ])
         #expect(DemoSection.purseCheckout.title == "PurseCheckout: card payments, never charged twice")
+    }
+
+    @Test func theRealDemoShowsEverySectionOkInItsOrder() async throws {
+        let result = await CLIHarness.run(["demo"])
+        #expect(result.status == 0, "\(result.stdout)")
+        let headings = result.stdoutLines.filter { $0.hasPrefix("[") }
+        #expect(headings == DemoSection.registered.map { "[ok] \($0.title)" })
+        let titles = DemoSection.registered.map(\.title)
+        let palbe = try #require(titles.firstIndex(of: DemoSection.palbeTodos.title))
+        #expect(titles.firstIndex(of: DemoSection.palbeAuth.title) == palbe + 1, "the auth section follows Palbe's")
     }
 
     @Test func sectionsRunInOrderAndAFailureExitsOneAfterTheRest() async throws {

@@ -55,14 +55,14 @@ public final class SDKProcess: Sendable {
     private let stderrClosed = TestSignal()
     private let exited = TestSignal()
 
-    /// Starts `sdk <arguments>` with stdin at `/dev/null` and `environment` as its whole environment
-    /// (`nil` inherits the test's).
+    /// Starts `sdk <arguments>` with `environment` as its whole environment (`nil` inherits the test's),
+    /// and stdin at `/dev/null`, or reading `standardInput` and then its end when given.
     ///
     /// Spawned with `posix_spawn` rather than Foundation's `Process`: on Linux, `Process.run()` over-reads
     /// `/proc/self/fd` entries and crashes the whole test process now and then when many descriptors are
     /// open (swift-corelibs-foundation#5472, in 6.3.1), which a parallel suite full of sockets provokes.
     /// The pipes are close-on-exec, so no other child keeps them open.
-    public init(_ arguments: [String], environment: [String: String]? = nil) throws {
+    public init(_ arguments: [String], environment: [String: String]? = nil, standardInput: Data? = nil) throws {
         let executable = Self.executable
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw Failure.executableMissing(executable.path)
@@ -76,6 +76,7 @@ public final class SDKProcess: Sendable {
         }
         var stdoutPipe: [Int32] = [-1, -1]
         var stderrPipe: [Int32] = [-1, -1]
+        var stdinPipe: [Int32] = [-1, -1]
         var child: pid_t = 0
         // Under one lock, so no other child spawned here inherits these pipes before they are close-on-exec
         // (the dup2s below give the child its own copies as 1 and 2).
@@ -86,23 +87,52 @@ public final class SDKProcess: Sendable {
                 close(stdoutPipe[1])
                 return errno
             }
-            for descriptor in stdoutPipe + stderrPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            if standardInput != nil, pipe(&stdinPipe) != 0 {
+                for descriptor in stdoutPipe + stderrPipe { close(descriptor) }
+                return errno
+            }
+            for descriptor in stdoutPipe + stderrPipe + stdinPipe where descriptor >= 0 {
+                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            }
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            if standardInput != nil {
+                posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            }
             posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
             posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
             let result = posix_spawn(&child, executable.path, &actions, nil, argv, envp)
             close(stdoutPipe[1])
             close(stderrPipe[1])
+            if stdinPipe[0] >= 0 { close(stdinPipe[0]) }
             if result != 0 {
                 close(stdoutPipe[0])
                 close(stderrPipe[0])
+                if stdinPipe[1] >= 0 { close(stdinPipe[1]) }
             }
             return result
         }
         guard spawned == 0 else { throw POSIXError(.init(rawValue: spawned) ?? .EIO) }
+        if let standardInput, stdinPipe[1] >= 0 {
+            // Small inputs fit the pipe's buffer, so this never waits on the child.
+            standardInput.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = write(stdinPipe[1], bytes.baseAddress! + offset, bytes.count - offset)
+                    if written > 0 {
+                        offset += written
+                    } else if written < 0 && errno == EINTR {
+                        continue
+                    } else {
+                        break
+                    }
+                }
+            }
+            close(stdinPipe[1])
+        }
         pid = child
 
         let (lines, lineSink) = AsyncStream.makeStream(of: String.self)
@@ -162,10 +192,12 @@ public final class SDKProcess: Sendable {
         }
     }
 
-    /// Runs `sdk <arguments>` to its end with `environment` (plus `PATH`) and returns what it printed;
-    /// a child that runs over `timeout` is killed and the test fails.
+    /// Runs `sdk <arguments>` to its end with `environment` (plus `PATH`) and `standardInput` on stdin
+    /// when given, and returns what it printed; a child that runs over `timeout` is killed and the test
+    /// fails.
     public static func run(
-        _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(30)
+        _ arguments: [String], environment: [String: String] = [:], standardInput: Data? = nil,
+        timeout: Duration = .seconds(30)
     ) async throws -> Result {
         var environment = environment
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
@@ -177,7 +209,7 @@ public final class SDKProcess: Sendable {
         {
             environment[EmulatorAdminToken.environmentVariable] = token
         }
-        let child = try SDKProcess(arguments, environment: environment)
+        let child = try SDKProcess(arguments, environment: environment, standardInput: standardInput)
         let finished = await child.exited.wait(timeout: timeout)
         if !finished { child.send(SIGKILL) }
         // After the exit both pipes reach their end as soon as the readers have taken what is left.

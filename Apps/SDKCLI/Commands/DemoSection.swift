@@ -31,6 +31,7 @@ extension DemoSection {
         // Sections land here as SDK features do, one per line.
         .transport,
         .palbeTodos,
+        .palbeAuth,
         .chatbaseToolRoundTrip,
         .purseCheckout,
     ]

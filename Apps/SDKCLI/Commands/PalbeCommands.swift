@@ -2,6 +2,7 @@ import Emulator
 import ErrorCore
 import Foundation
 import Palbe
+import SDKCrypto
 import SDKTransport
 
 extension Command {
@@ -14,7 +15,7 @@ extension Command {
             sealed paths, proof of work, retries of idempotent verbs and the SDK's error mapping. Set \
             PALBASE_DEBUG=1 to trace each exchange (secrets redacted) on stderr.
             """,
-        subcommands: [palbeCall, palbeUpload, palbeCodegen]
+        subcommands: [palbeCall, palbeUpload, palbeCodegen, palbeAuth]
     )
 
     /// `sdk palbe call <name> [--method M] [--data JSON|@file] [--query k=v]... [--header k:v]...`.
@@ -24,8 +25,9 @@ extension Command {
         discussion: """
             By default the call goes to the local emulator (\(PalbeCLIConfiguration.defaultBaseURL.absoluteString), \
             or --base-url), whose API key and sealing key are read from its admin API. Against any other \
-            server pass --api-key, or --plist with a Palbase-Info.plist. With --json the result is \
-            {"result","status","requestId"}; a failure is {"error":{"code","status","requestId",…}} and exit 1.
+            server pass --api-key, or --plist with a Palbase-Info.plist. The call carries the session \
+            'sdk palbe auth' signed in, if any. With --json the result is {"result","status","requestId"}; a \
+            failure is {"error":{"code","status","requestId",…}} and exit 1.
             """,
         arguments: [
             .required("name", type: .nonEmpty, help: "The endpoint's path, e.g. todos or todos/<id>/archive.")
@@ -132,12 +134,11 @@ enum PalbeCLIConfiguration {
             help: "Read base_url, api_key and sealing_key from this Palbase-Info.plist."),
     ]
 
-    /// Sends `request` with a client configured from the command line and prints the answer: its JSON
-    /// for people, `{"result","status","requestId"}` with `--json`.
+    /// Sends `request` with a client configured from the command line, carrying the session `sdk palbe
+    /// auth` signed in (if any), and prints the answer: its JSON for people, `{"result","status",
+    /// "requestId"}` with `--json`.
     static func send(_ request: PBRequest, values: ParsedValues, context: OutputContext) async throws {
-        let client = Palbe(
-            configuration: try await resolve(values: values, context: context), transport: DefaultTransport.make(),
-            runtime: runtime(for: context))
+        let client = try await PalbeAuthCLI.client(values: values, context: context)
         let response = try await client.send(request)
         try context.emit(
             PalbeCallResult(result: response.body, status: response.status, requestId: response.requestID),
@@ -201,12 +202,13 @@ enum PalbeCLIConfiguration {
     }
 
     /// A runtime whose trace (on with `PALBASE_DEBUG=1` in the command's environment) goes to the
-    /// command's stderr, and whose request-id record is its own.
-    static func runtime(for context: OutputContext) -> PalbeRuntime {
+    /// command's stderr, whose request-id record is its own, and whose session lives in `sessionStore`
+    /// (the platform's default when nil).
+    static func runtime(for context: OutputContext, sessionStore: (any SecureStore)? = nil) -> PalbeRuntime {
         PalbeRuntime(
             logger: SinkLogger(sink: context.stderr),
             traceHTTP: PalbeDebugSwitch.isOn(environment: context.environment, arguments: []),
-            correlation: PalbeCorrelation())
+            correlation: PalbeCorrelation(), sessionStore: sessionStore)
     }
 }
 

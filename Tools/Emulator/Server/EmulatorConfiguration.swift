@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 /// How an `EmulatorServer` runs: where it listens, where it keeps data, and what it serves.
 package struct EmulatorConfiguration: Sendable {
@@ -37,6 +38,9 @@ package struct EmulatorConfiguration: Sendable {
     package var maxPalbaseBodyBytes = 1 << 20
     /// The largest body the HTTP server reads at all (it answers 413 without an envelope above this).
     package var maxRequestBodyBytes = 8 << 20
+    /// The most connections the HTTP server keeps open at once; more wait for 503 with `Retry-After`. The
+    /// HTTP server's default (256) unless a benchmark's storm of concurrent clients needs more.
+    package var maxConnections = HTTPServer.Configuration().maxConnections
 
     /// A configuration; the defaults are those of `sdk emulator start`.
     package init(

@@ -91,6 +91,7 @@ package final class EmulatorServer: Sendable {
             settings.host = configuration.host
             settings.port = configuration.port
             settings.maxRequestBodyBytes = configuration.maxRequestBodyBytes
+            settings.maxConnections = configuration.maxConnections
             settings.earlyResponse = { [self] head in earlyResponse(to: head) }
             let server = HTTPServer(configuration: settings) { [self] request in await respond(to: request) }
             try server.start()

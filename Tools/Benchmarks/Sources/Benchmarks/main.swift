@@ -9,6 +9,7 @@ let available: [(name: String, run: () async throws -> Void)] = [
     ("transport", TransportBenchmark.run),
     ("emulator", EmulatorBenchmark.run),
     ("palbe", PalbeBenchmark.run),
+    ("auth", AuthBenchmark.run),
     ("codegen", CodegenBenchmark.run),
     ("codegen-expansion", CodegenExpansionBenchmark.run),
     ("chatbase", ChatbaseBenchmark.run),

@@ -1,0 +1,135 @@
+import ErrorCore
+import Foundation
+import Palbe
+import SDKCrypto
+import SDKTransport
+
+/// What the `sdk palbe auth …` commands share: where the session lives, the client they use, how they
+/// read passwords, and how they print a user.
+///
+/// The session is the SDK's own persisted unit (session, cached user, DPoP device key) in owner-only
+/// files under `$SDK_PALBE_DATA_DIR`, else `.sdk/palbe` in the working directory: never the SDK's
+/// per-user default, so the CLI cannot disturb an app's session. One item per environment (base URL and
+/// API key), so signing in to one emulator never sends that session to another server.
+///
+/// Passwords come from `--password-stdin` (one per line, in the order the command names them), or
+/// `--password` / `--new-password` on the command line (visible to `ps`; for scripts on a machine of
+/// their own), else an environment variable (`SDK_PALBE_PASSWORD`, `SDK_PALBE_NEW_PASSWORD`). No command
+/// prints a token or a password.
+enum PalbeAuthCLI {
+    /// Where the session lives, when set.
+    static let dataDirectoryKey = "SDK_PALBE_DATA_DIR"
+    /// The session directory otherwise, relative to the working directory.
+    static let defaultDataDirectory = ".sdk/palbe"
+    /// The password, from the environment.
+    static let passwordKey = "SDK_PALBE_PASSWORD"
+    /// The new password of `password update`, from the environment.
+    static let newPasswordKey = "SDK_PALBE_NEW_PASSWORD"
+
+    /// `$SDK_PALBE_DATA_DIR` when set and not empty, else `.sdk/palbe`.
+    static func dataDirectory(environment: [String: String]) -> URL {
+        if let path = environment[dataDirectoryKey], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: defaultDataDirectory)
+    }
+
+    /// The owner-only store the CLI's session lives in (directory 0700, files 0600, atomic writes).
+    static func sessionStore(environment: [String: String]) -> any SecureStore {
+        SessionStorage.directory(dataDirectory(environment: environment))
+    }
+
+    /// A client configured from the command line (as `sdk palbe call` is) whose session is the CLI's.
+    static func client(values: ParsedValues, context: OutputContext) async throws -> Palbe {
+        Palbe(
+            configuration: try await PalbeCLIConfiguration.resolve(values: values, context: context),
+            transport: DefaultTransport.make(),
+            runtime: PalbeCLIConfiguration.runtime(
+                for: context, sessionStore: sessionStore(environment: context.environment)))
+    }
+
+    // MARK: - Passwords
+
+    /// `--password` and `--password-stdin`, which every command that takes a password accepts.
+    static let passwordOptions: [CommandOption] = [
+        .value(
+            "password", type: .nonEmpty, valueName: "password",
+            help: "The password (visible to other processes; prefer --password-stdin or $\(passwordKey))."),
+        .flag("password-stdin", help: "Read the password from the first line of stdin."),
+    ]
+
+    /// `--new-password`, for `password update`.
+    static let newPasswordOption = CommandOption.value(
+        "new-password", type: .nonEmpty, valueName: "password",
+        help: "The new password (prefer the second line of --password-stdin or $\(newPasswordKey)).")
+
+    /// The passwords a command needs, in order (`["password"]`, or `["password", "new-password"]`):
+    /// the lines of stdin with `--password-stdin`, else each from its option, else its variable.
+    ///
+    /// - Throws: ``UsageError`` (exit 2) when one is missing, or `--password-stdin` is combined with
+    ///   `--password`.
+    static func passwords(
+        _ names: [(option: String, variable: String)], values: ParsedValues, context: OutputContext
+    )
+        throws -> [String]
+    {
+        if values.flag("password-stdin") {
+            for name in names where values.contains(name.option) {
+                throw UsageError(
+                    code: .conflictingOptions, message: "--password-stdin and --\(name.option) cannot be combined")
+            }
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            let lines = String(decoding: data, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false
+            )
+            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+            return try names.enumerated().map { index, name in
+                guard index < lines.count, !lines[index].isEmpty else {
+                    throw UsageError(
+                        code: .missingValue,
+                        message: "--password-stdin: line \(index + 1) of stdin (the \(name.option)) is missing")
+                }
+                return lines[index]
+            }
+        }
+        return try names.map { name in
+            if let value = values.string(name.option) { return value }
+            if let value = context.environment[name.variable], !value.isEmpty { return value }
+            throw UsageError(
+                code: .missingOption,
+                message: "give the \(name.option) with --password-stdin, $\(name.variable) or --\(name.option)")
+        }
+    }
+
+    /// The one password of a command that takes `--password`.
+    static func password(values: ParsedValues, context: OutputContext) throws -> String {
+        try passwords([("password", passwordKey)], values: values, context: context)[0]
+    }
+
+    // MARK: - Output
+
+    /// `user` for people: `ada@example.com (user usr_…)`, or `anonymous (user usr_…)`.
+    static func describe(_ user: AuthUser) -> String {
+        "\(user.email ?? "anonymous") (user \(user.id)\(user.emailVerified ? ", email verified" : ""))"
+    }
+
+    /// The signed-in user, as every command that signs in prints it.
+    static func emitSignedIn(_ user: AuthUser, verb: String, context: OutputContext) throws {
+        try context.emit(SignedInResult(user: user), text: ["\(verb) \(describe(user))"])
+    }
+
+    /// A one-line acknowledgement: `{"ok":true,…fields}` with `--json`.
+    static func emitDone(_ line: String, _ fields: [String: AnyCodableValue] = [:], context: OutputContext) throws {
+        var object = fields
+        object["ok"] = .bool(true)
+        try context.emit(AnyCodableValue.object(object), text: [line])
+    }
+
+    /// Nobody is signed in: the failure of commands that need a session.
+    static let notSignedIn = CommandFailure(
+        code: "not_signed_in",
+        message: "Nobody is signed in here; sign in with 'sdk palbe auth login' (or signup, anonymous, otp verify)")
+}
+
+/// `{"user":{…}}`, what a command that signs in or reads the user prints with `--json`.
+struct SignedInResult: Encodable {
+    let user: AuthUser
+}

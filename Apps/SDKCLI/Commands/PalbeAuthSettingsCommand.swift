@@ -1,0 +1,119 @@
+import Emulator
+import ErrorCore
+import Foundation
+import SDKTransport
+
+extension Command {
+    /// `sdk palbe auth settings get | set`: the emulator's auth settings, through its admin API.
+    static let authSettings = Command.group(
+        name: "settings",
+        summary: "Read or change the emulator's auth settings (password lengths, email confirmation).",
+        discussion: """
+            Acts on the emulator at --base-url (default \(PalbeCLIConfiguration.defaultBaseURL.absoluteString)) \
+            through its admin API, with the admin token 'sdk emulator inbox' uses.
+            """,
+        subcommands: [authSettingsGet, authSettingsSet]
+    )
+
+    /// `sdk palbe auth settings get`.
+    static let authSettingsGet = Command(
+        name: "get",
+        summary: "Print the auth settings document.",
+        run: { _, context in
+            let document = try await AuthSettingsAdmin(context: context).current()
+            try context.emit(document, text: [try PalbeCLIRequest.prettyJSON(document)])
+        }
+    )
+
+    /// `sdk palbe auth settings set [--min-length N] [--max-length N] [--confirm-email true|false]
+    /// [--site-url URL|none] [--data JSON|@file] [--replace]`.
+    static let authSettingsSet = Command(
+        name: "set",
+        summary: "Change auth settings: merged into the current document unless --replace.",
+        discussion: """
+            Without --replace the given settings are merged into the current document, so a setting you do \
+            not name keeps its value. With --replace the document is exactly what you give (--data, then the \
+            options), and what you leave out is 0, false, [] or null. A document the server would refuse \
+            (password_max_length 0, password_min_length above the maximum, an unknown key, a wrong type) is \
+            refused here with invalid_settings, before anything is sent.
+            """,
+        options: [
+            .value("min-length", type: .integer, valueName: "n", help: "password_min_length."),
+            .value("max-length", type: .integer, valueName: "n", help: "password_max_length (1 to 1024)."),
+            .value(
+                "confirm-email", type: .oneOf(["true", "false"]),
+                help: "confirm_email_required: whether password sign-in needs a verified address."),
+            .value(
+                "site-url", type: .nonEmpty, valueName: "url|none",
+                help: "site_url, the base of emailed links; none for the emulator's own origin."),
+            .value("data", type: .string, valueName: "json|@file", help: "Settings as a JSON object, inline or @file."),
+            .flag("replace", help: "Replace the whole document instead of merging."),
+        ],
+        run: { values, context in
+            let admin = AuthSettingsAdmin(context: context)
+            var members: [String: AnyCodableValue] = [:]
+            if !values.flag("replace"), case .object(let current) = try await admin.current() {
+                members = current
+            }
+            if let data = values.string("data") {
+                guard case .object(let given) = try PalbeCLIRequest.body(from: data) else {
+                    throw UsageError(code: .invalidValue, message: "--data must be a JSON object")
+                }
+                members.merge(given) { _, new in new }
+            }
+            if let min = values.int("min-length") { members["password_min_length"] = .int(min) }
+            if let max = values.int("max-length") { members["password_max_length"] = .int(max) }
+            if let confirm = values.string("confirm-email") {
+                members["confirm_email_required"] = .bool(confirm == "true")
+            }
+            if let site = values.string("site-url") { members["site_url"] = site == "none" ? .null : .string(site) }
+            let document = AnyCodableValue.object(members)
+            // The server's own validation, run here: a refused document is never sent.
+            do {
+                _ = try AuthSettings(document: document)
+            } catch let refusal as PalbaseHTTPError {
+                throw CommandFailure(code: refusal.code, message: "Not sent: \(refusal.description)")
+            }
+            let saved = try await admin.replace(with: document)
+            try context.emit(saved, text: [try PalbeCLIRequest.prettyJSON(saved)])
+        }
+    )
+}
+
+/// `GET` and `PUT /__emulator/auth/settings` for the settings commands.
+private struct AuthSettingsAdmin {
+    let admin: EmulatorAdminClient
+    let baseURL: URL
+
+    init(context: OutputContext) {
+        baseURL = context.baseURL ?? PalbeCLIConfiguration.defaultBaseURL
+        admin = EmulatorAdminClient(baseURL: baseURL, environment: context.environment)
+    }
+
+    /// The current document.
+    func current() async throws -> AnyCodableValue {
+        try await exchange("GET", body: nil)
+    }
+
+    /// Replaces the document with `document`; returns what the emulator saved.
+    func replace(with document: AnyCodableValue) async throws -> AnyCodableValue {
+        try await exchange("PUT", body: document)
+    }
+
+    private func exchange(_ method: String, body: AnyCodableValue?) async throws -> AnyCodableValue {
+        let path = "auth/settings"
+        let response: HTTPResponse
+        do {
+            response = try await admin.send(method, path, body: body)
+        } catch let error as TransportError {
+            throw CommandFailure(
+                code: "emulator_unreachable",
+                message: "No emulator answers at \(baseURL.absoluteString) (\(error.message)); start one with "
+                    + "'sdk emulator start'")
+        }
+        guard response.status == 200,
+            let document = try? JSONDecoder().decode(AnyCodableValue.self, from: response.body)
+        else { throw admin.failure(response, path: path) }
+        return document
+    }
+}
