@@ -108,7 +108,8 @@ struct LifecycleTests {
 
         let start = ContinuousClock.now
         try await ServerTestHarness.stop(server)
-        #expect(ContinuousClock.now - start < .seconds(2))
+        // Far below the 60 s idle timeout and the slow handler, with room for a loaded machine.
+        #expect(ContinuousClock.now - start < .seconds(15))
         #expect(server.openConnectionCount == 0)
         for client in [idle, busy, stream] {
             #expect(await client.waitForClose(timeout: .seconds(2)))
