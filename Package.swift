@@ -129,7 +129,8 @@ let package = Package(
             path: "Tests/SDKCLITests"
         ),
         .testTarget(
-            name: "PalbeCodegenTests", dependencies: ["PalbeCodegen", "TestSupport"], path: "Tests/PalbeCodegenTests"),
+            name: "PalbeCodegenTests", dependencies: ["PalbeCodegen", "ErrorCore", "TestSupport"],
+            path: "Tests/PalbeCodegenTests"),
         .testTarget(
             name: "EmulatorTests",
             dependencies: ["Emulator", "ErrorCore", "SDKTransport", "SDKCrypto", "HTTPServer", "TestSupport"],

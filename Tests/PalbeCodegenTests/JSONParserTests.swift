@@ -1,9 +1,10 @@
+import ErrorCore
 import Testing
 
 @testable import PalbeCodegen
 
 @Suite struct JSONParserTests {
-    private func parse(_ text: String) throws(CodegenError) -> JSONValue {
+    private func parse(_ text: String) throws(CodegenError) -> ExactJSON {
         try JSONParser.parse(Array(text.utf8))
     }
 

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 import Testing
 

@@ -122,7 +122,7 @@ public struct Redactor: Sendable {
         }
         if body.count <= structuralLimit, let first = body.first(where: { $0 > 0x20 }),
             first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
-            let json = try? JSONDecoder().decode(AnyCodableValue.self, from: body)
+            let json = try? AnyCodableValue(parsingJSON: body)
         {
             return truncated(redactedJSON(json).jsonText, complete: true, totalBytes: body.count)
         }

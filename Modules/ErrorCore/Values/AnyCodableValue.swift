@@ -14,6 +14,9 @@ import Foundation
 ///
 /// Object keys are kept exactly as they are on the wire, also through coders that convert keys
 /// (`.convertFromSnakeCase`): Foundation leaves string-keyed dictionaries alone, and an object is one.
+/// A key repeated in one object (which the contract forbids) keeps the value Foundation's
+/// `JSONDecoder` keeps, the first; the SDKs' own parsing keeps the last, as JavaScript's `JSON.parse`
+/// does (see Palbe's "JSON on the Wire").
 ///
 /// ```swift
 /// let value = try JSONDecoder().decode(AnyCodableValue.self, from: body)

@@ -35,7 +35,7 @@ struct SealingKey: Sendable, Equatable {
     /// The body of `GET /.well-known/palbase-sealing-key`:
     /// `{"kid": "…", "alg": "ECDH-ES+A256GCM", "public_key": "<base64url point>"}`.
     init(document: Data) throws(SealingUnavailable) {
-        guard let object = try? JSONDecoder().decode(AnyCodableValue.self, from: document).objectValue else {
+        guard let object = (try? AnyCodableValue(parsingJSON: document))?.objectValue else {
             throw SealingUnavailable("the sealing key document is not a JSON object")
         }
         guard object["alg"]?.stringValue == Self.algorithm else {

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// Small documents whose naive expansion is huge: the shapes of issue 18's codegen blow-ups, for the
@@ -9,10 +10,10 @@ extension SyntheticSpec {
     /// merges; each schema's merged shape is only `depth - i + 1` properties.
     package static func allOfFanOut(depth: Int) -> Data {
         let levels = max(1, depth)
-        var schemas = JSONObject()
+        var schemas = ExactJSONObject()
         for level in 0..<levels {
             let next = reference("S\(level + 1)")
-            let own: JSONValue = .object([
+            let own: ExactJSON = .object([
                 "type": .string("object"),
                 "properties": .object(["field_\(level)": .object(["type": .string("string")])]),
             ])
@@ -26,7 +27,7 @@ extension SyntheticSpec {
     /// `$ref` to the next. Resolving every alias by walking the rest of the chain is quadratic in `length`.
     package static func aliasChain(length: Int) -> Data {
         let count = max(1, length)
-        var schemas = JSONObject()
+        var schemas = ExactJSONObject()
         for index in 0..<count {
             _ = schemas.insert(reference(index + 1 < count ? "A\(index + 1)" : "Target"), forKey: "A\(index)")
         }
@@ -40,44 +41,44 @@ extension SyntheticSpec {
     /// has `width`^`depth` nested types: no cache helps, only a bound on the work.
     package static func inlineFanOut(depth: Int, width: Int) -> Data {
         let levels = max(1, depth)
-        var levelSchemas = JSONObject()
+        var levelSchemas = ExactJSONObject()
         for level in 0..<levels {
-            var properties = JSONObject()
+            var properties = ExactJSONObject()
             for member in 0..<max(1, width) {
                 let target = "#/components/schemas/Root/properties/level_\(level + 1)"
                 _ = properties.insert(.object(["$ref": .string(target)]), forKey: "m\(member)")
             }
-            let schema: JSONValue = .object(["type": .string("object"), "properties": .object(properties)])
+            let schema: ExactJSON = .object(["type": .string("object"), "properties": .object(properties)])
             _ = levelSchemas.insert(schema, forKey: "level_\(level)")
         }
         _ = levelSchemas.insert(leafObject, forKey: "level_\(levels)")
-        var schemas = JSONObject()
+        var schemas = ExactJSONObject()
         _ = schemas.insert(.object(["type": .string("object"), "properties": .object(levelSchemas)]), forKey: "Root")
         return document(schemas: schemas, returning: "Root")
     }
 
-    private static func reference(_ name: String) -> JSONValue {
+    private static func reference(_ name: String) -> ExactJSON {
         .object(["$ref": .string("#/components/schemas/" + name)])
     }
 
-    private static var leafObject: JSONValue {
+    private static var leafObject: ExactJSON {
         .object(["type": .string("object"), "properties": .object(["id": .object(["type": .string("string")])])])
     }
 
-    private static func document(schemas: JSONObject, returning name: String) -> Data {
-        let response: JSONValue = .object([
+    private static func document(schemas: ExactJSONObject, returning name: String) -> Data {
+        let response: ExactJSON = .object([
             "description": .string("OK"),
             "content": .object(["application/json": .object(["schema": reference(name)])]),
         ])
-        let operation: JSONValue = .object([
+        let operation: ExactJSON = .object([
             "operationId": .string("pathological.get"), "responses": .object(["200": response]),
         ])
-        let document: JSONObject = [
+        let document: ExactJSONObject = [
             "openapi": .string("3.1.0"),
             "info": .object(["title": .string("Pathological"), "version": .string("1.0.0")]),
             "paths": .object(["/pathological": .object(["get": operation])]),
             "components": .object(["schemas": .object(schemas)]),
         ]
-        return Data(JSONValue.object(document).jsonText.utf8)
+        return Data(ExactJSON.object(document).jsonText.utf8)
     }
 }

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 
 /// Builds large, deterministic OpenAPI documents for benchmarks and scale tests.
@@ -19,22 +20,22 @@ package enum SyntheticSpec {
     package static func make(operations: Int, schemas: Int) -> Data {
         let schemaCount = max(1, schemas)
         let operationCount = max(1, operations)
-        var componentSchemas = JSONObject()
+        var componentSchemas = ExactJSONObject()
         for index in 0..<schemaCount {
             _ = componentSchemas.insert(.object(model(index)), forKey: modelName(index))
         }
-        var paths = JSONObject()
+        var paths = ExactJSONObject()
         for index in 0..<operationCount {
             let (path, item) = pathItem(index, schemaCount: schemaCount)
             _ = paths.insert(.object(item), forKey: path)
         }
-        let document: JSONObject = [
+        let document: ExactJSONObject = [
             "openapi": .string("3.1.0"),
             "info": .object(["title": .string("Synthetic"), "version": .string("1.0.0")]),
             "paths": .object(paths),
             "components": .object(["schemas": .object(componentSchemas)]),
         ]
-        return Data(JSONValue.object(document).jsonText.utf8)
+        return Data(ExactJSON.object(document).jsonText.utf8)
     }
 
     private static func modelName(_ index: Int) -> String {
@@ -42,12 +43,12 @@ package enum SyntheticSpec {
         return "Model" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    private static func reference(_ index: Int) -> JSONValue {
+    private static func reference(_ index: Int) -> ExactJSON {
         .object(["$ref": .string("#/components/schemas/" + modelName(index))])
     }
 
-    private static func model(_ index: Int) -> JSONObject {
-        var properties: JSONObject = [
+    private static func model(_ index: Int) -> ExactJSONObject {
+        var properties: ExactJSONObject = [
             "id": .object(["type": .string("string")]),
             "display_name": .object(["type": .string("string"), "description": .string("Shown to people.")]),
             "created_at": .object(["type": .string("string"), "format": .string("date-time")]),
@@ -77,28 +78,28 @@ package enum SyntheticSpec {
         ]
     }
 
-    private static func pathItem(_ index: Int, schemaCount: Int) -> (String, JSONObject) {
+    private static func pathItem(_ index: Int, schemaCount: Int) -> (String, ExactJSONObject) {
         let namespace = "area\(index / 20)"
         let shape = index % 6
         let name = ["get", "list", "create", "update", "remove", "search"][shape] + String(index % 20)
         let model = reference(index % schemaCount)
         let base = "/\(namespace)/r\(index % 20)"
-        var operation: JSONObject = [
+        var operation: ExactJSONObject = [
             "operationId": .string("\(namespace).\(name)"), "summary": .string("Operation \(index)."),
         ]
-        let idParameter: JSONValue = .object([
+        let idParameter: ExactJSON = .object([
             "name": .string("item_id"), "in": .string("path"), "required": .bool(true),
             "schema": .object(["type": .string("string")]),
         ])
-        let jsonBody: (JSONValue) -> JSONValue = { schema in
+        let jsonBody: (ExactJSON) -> ExactJSON = { schema in
             .object(["required": .bool(true), "content": .object(["application/json": .object(["schema": schema])])])
         }
-        let jsonResponse: (JSONValue) -> JSONValue = { schema in
+        let jsonResponse: (ExactJSON) -> ExactJSON = { schema in
             .object([
                 "description": .string("OK"), "content": .object(["application/json": .object(["schema": schema])]),
             ])
         }
-        let notFound: JSONValue = .object(["code": .string("not_found"), "status": .number("404")])
+        let notFound: ExactJSON = .object(["code": .string("not_found"), "status": .number("404")])
         var path = base
         var verb = "get"
         switch shape {
@@ -131,7 +132,7 @@ package enum SyntheticSpec {
         case 4:
             verb = "delete"
             path += "/{item_id}"
-            let header: JSONValue = .object([
+            let header: ExactJSON = .object([
                 "name": .string("If-Match"), "in": .string("header"), "schema": .object(["type": .string("string")]),
             ])
             _ = operation.insert(.array([idParameter, header]), forKey: "parameters")
@@ -140,13 +141,13 @@ package enum SyntheticSpec {
             verb = index % 2 == 0 ? "query" : "post"
             if verb == "post" { _ = operation.insert(.string("QUERY"), forKey: "x-palbase-method") }
             path += "/search"
-            let input: JSONValue = .object([
+            let input: ExactJSON = .object([
                 "type": .string("object"),
                 "properties": .object([
                     "text": .object(["type": .string("string")]), "limit": .object(["type": .string("integer")]),
                 ]),
             ])
-            let result: JSONValue = .object([
+            let result: ExactJSON = .object([
                 "type": .string("object"),
                 "properties": .object([
                     "items": .object(["type": .string("array"), "items": model]),
@@ -160,18 +161,18 @@ package enum SyntheticSpec {
         return (path, [verb: .object(operation)])
     }
 
-    private static func queryParameter(_ name: String, _ type: String) -> JSONValue {
+    private static func queryParameter(_ name: String, _ type: String) -> ExactJSON {
         .object(["name": .string(name), "in": .string("query"), "schema": .object(["type": .string(type)])])
     }
 
-    private static func tagsParameter() -> JSONValue {
+    private static func tagsParameter() -> ExactJSON {
         .object([
             "name": .string("tags"), "in": .string("query"),
             "schema": .object(["type": .string("array"), "items": .object(["type": .string("string")])]),
         ])
     }
 
-    private static func payloadError(_ code: String, _ field: String, _ type: String, _ status: Int) -> JSONValue {
+    private static func payloadError(_ code: String, _ field: String, _ type: String, _ status: Int) -> ExactJSON {
         .object([
             "code": .string(code), "status": .number(String(status)),
             "data": .object([

@@ -1,3 +1,5 @@
+import ErrorCore
+
 /// The properties of an object schema, `allOf` members merged in.
 ///
 /// Keys are exact (``ExactString``): two that differ only in Unicode normalization are two

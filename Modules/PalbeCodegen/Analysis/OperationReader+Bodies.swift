@@ -1,3 +1,5 @@
+import ErrorCore
+
 extension OperationReader {
     /// A request or response body: its JSON schema (`nil`: free-form) and description.
     struct BodyInfo {

@@ -1,3 +1,5 @@
+import ErrorCore
+
 extension OperationReader {
     /// `<Prefix>Error`: one case per entry of `x-palbase-errors`, in the order declared, each
     /// with a nested `<Code>Data` payload type when the entry declares `data`.

@@ -1,3 +1,5 @@
+import ErrorCore
+
 extension OperationReader {
     enum Segment {
         case literal(String)

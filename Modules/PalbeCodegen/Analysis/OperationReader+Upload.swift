@@ -1,3 +1,5 @@
+import ErrorCore
+
 extension OperationReader {
     /// The `multipart/form-data` body of an upload route: an object schema with a `format: binary`
     /// property named `file`. `nil` when the content has no such body; a skip when it is one the SDK
@@ -17,7 +19,7 @@ extension OperationReader {
             try isBinary(file)
         else { return nil }
 
-        var fields = JSONObject()
+        var fields = ExactJSONObject()
         for (key, property) in try properties.members() where key != "file" {
             if try isBinary(property) {
                 return .failure(
@@ -30,13 +32,13 @@ extension OperationReader {
             }
             _ = fields.insert(property.value, forKey: key)
         }
-        var required: [JSONValue] = []
+        var required: [ExactJSON] = []
         if let list = schema["required"] {
             for element in try list.elements() where element.value.stringValue != "file" {
                 required.append(element.value)
             }
         }
-        var object = JSONObject()
+        var object = ExactJSONObject()
         _ = object.insert(.string("object"), forKey: "type")
         if let description = schema["description"] { _ = object.insert(description.value, forKey: "description") }
         _ = object.insert(.object(fields), forKey: "properties")

@@ -1,3 +1,5 @@
+import ErrorCore
+
 extension SchemaMapper {
     /// An object schema: a struct when it has properties, a dictionary when it only has
     /// `additionalProperties` (or nothing: OpenAPI objects are open by default).

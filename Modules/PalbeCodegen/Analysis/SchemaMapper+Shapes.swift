@@ -1,3 +1,5 @@
+import ErrorCore
+
 extension SchemaMapper {
     /// Classifies the schema at `node` (not a reference).
     mutating func shape(of node: SpecNode) throws(CodegenError) -> Shape {
@@ -68,7 +70,7 @@ extension SchemaMapper {
     }
 
     /// `enum`/`const` values: strings give a string enum; other kinds keep the base type.
-    private mutating func literalShape(_ node: SpecNode, values: [JSONValue]) throws(CodegenError) -> Shape {
+    private mutating func literalShape(_ node: SpecNode, values: [ExactJSON]) throws(CodegenError) -> Shape {
         let nonNull = values.filter { $0 != .null }
         let strings = nonNull.compactMap(\.stringValue)
         if !strings.isEmpty, strings.count == nonNull.count {

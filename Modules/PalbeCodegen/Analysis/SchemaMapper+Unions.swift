@@ -1,3 +1,5 @@
+import ErrorCore
+
 extension SchemaMapper {
     /// A `oneOf`/`anyOf`: `null` alternatives make the result nullable; one remaining
     /// alternative is that alternative; several are a discriminated union when a

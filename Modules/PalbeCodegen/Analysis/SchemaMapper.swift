@@ -1,3 +1,5 @@
+import ErrorCore
+
 /// Maps JSON Schemas (as OpenAPI 3.0 and 3.1 use them) to ``TypeRef``s, creating a
 /// ``Declaration`` for every component schema an operation reaches and for every inline
 /// object, string enum or discriminated union.

@@ -1,3 +1,5 @@
+import ErrorCore
+
 /// The whole spec: its root node, `$ref` resolution, and the work budget every pass spends from.
 struct SpecDocument {
     let root: SpecNode

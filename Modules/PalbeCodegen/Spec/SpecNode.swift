@@ -1,7 +1,9 @@
+import ErrorCore
+
 /// A node of the spec together with its JSON pointer, with accessors that turn a wrongly
 /// shaped node into a ``CodegenError/invalidSpec(pointer:reason:)`` naming that pointer.
 struct SpecNode {
-    let value: JSONValue
+    let value: ExactJSON
     let pointer: JSONPointer
 
     /// The member `key` of an object node, `nil` when absent or when this is not an object.

@@ -142,7 +142,7 @@ struct PurseContext {
     /// The body as a JSON object; an empty body is `{}` when `allowEmpty`.
     func body(allowEmpty: Bool = false) throws -> [String: AnyCodableValue] {
         if allowEmpty && http.body.isEmpty { return [:] }
-        guard let value = try? JSONDecoder().decode(AnyCodableValue.self, from: http.body),
+        guard let value = SampleJSON.parse(http.body),
             case .object(let object) = value
         else { throw PurseAPIError.invalidParams("", "The body must be a JSON object") }
         return object

@@ -104,7 +104,7 @@ struct PurseValidateController {
                 "SELECT response FROM purse_idempotency WHERE key = ? AND state = 'completed'", [.text(key)]
             ).first?.data("response")
         else { return nil }
-        return try? JSONDecoder().decode(AnyCodableValue.self, from: body)
+        return SampleJSON.parse(body)
     }
 
     /// Reads the body; throws the contract's 400/422 for anything it cannot execute.

@@ -9,9 +9,17 @@ enum EmulatorJSON {
         try encoder.encode(value)
     }
 
-    /// Decodes with `.convertFromSnakeCase`.
+    /// Decodes with `.convertFromSnakeCase`; a key repeated in one object keeps its last value.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try decoder.decode(type, from: data)
+        try decoder.decode(type, from: lastWins(data))
+    }
+
+    /// `data` with every repeated key reduced to its last value, in the place where it first appeared
+    /// (JavaScript's `JSON.parse` rule, the emulator's everywhere), for Foundation's decoder, which
+    /// would keep the first. Text that is not JSON comes back unchanged for the decoder to refuse.
+    static func lastWins(_ data: Data) -> Data {
+        guard let exact = try? ExactJSONParser.parse(Array(data), duplicateKeys: .lastWins) else { return data }
+        return Data(exact.jsonText.utf8)
     }
 
     /// The current time as an ISO 8601 string with milliseconds, UTC.

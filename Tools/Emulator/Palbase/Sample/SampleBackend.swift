@@ -133,4 +133,9 @@ extension PalbaseResponse {
     static func json(_ value: AnyCodableValue, status: Int = 200, headers: [(String, String)] = []) -> PalbaseResponse {
         PalbaseResponse(status: status, json: SampleJSON.render(value), headers: headers)
     }
+
+    /// A JSON response rendered with sorted keys, its numbers as they were received.
+    static func json(_ value: ExactJSON, status: Int = 200, headers: [(String, String)] = []) -> PalbaseResponse {
+        PalbaseResponse(status: status, json: SampleJSON.render(value), headers: headers)
+    }
 }

@@ -7,7 +7,12 @@ import Foundation
 ///
 /// Unknown keys are ignored (forward compatibility, like zod's default strip). An empty body reads as `{}`,
 /// so an operation whose keys are all optional accepts no body at all.
+///
+/// The body is read once, exactly (``SampleJSON/parseExact(_:)``: a repeated key keeps its last value);
+/// typed accessors see its numeric view, while ``object(_:)`` hands out a member as it was sent, numbers
+/// as written, for data the contract returns verbatim.
 package struct SampleBodyReader {
+    private let exactMembers: ExactJSONObject
     private let members: [String: AnyCodableValue]
     /// The problems found so far.
     package private(set) var issues: [SampleFieldIssue] = []
@@ -16,14 +21,14 @@ package struct SampleBodyReader {
     /// object (else 400 `bad_request`).
     package init(body: Data, maxBytes: Int) throws {
         guard body.count <= maxBytes else { throw SampleErrors.payloadTooLarge(limit: maxBytes) }
-        let value = try Self.parseObject(body)
-        members = value
+        exactMembers = try Self.parseObject(body)
+        members = AnyCodableValue(.object(exactMembers)).objectValue ?? [:]
     }
 
     /// Parses a body into an object, or throws 400 `bad_request` naming the body itself (`field: ""`).
-    package static func parseObject(_ body: Data) throws -> [String: AnyCodableValue] {
+    package static func parseObject(_ body: Data) throws -> ExactJSONObject {
         if body.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return [:] }
-        let value = try parseValue(body)
+        let value = try parseExactValue(body)
         guard case .object(let members) = value else {
             throw SampleErrors.badRequest([
                 SampleFieldIssue(field: "", message: "Expected object, received \(value.kindName)")
@@ -35,12 +40,17 @@ package struct SampleBodyReader {
     /// Parses any JSON body, or throws 400 `bad_request` naming the body itself (`field: ""`) when it is not
     /// JSON or nests deeper than `SampleJSON.maxDepth`.
     package static func parseValue(_ body: Data) throws -> AnyCodableValue {
+        AnyCodableValue(try parseExactValue(body))
+    }
+
+    /// ``parseValue(_:)``, exactly as sent.
+    package static func parseExactValue(_ body: Data) throws -> ExactJSON {
         guard SampleJSON.nestingDepth(of: body) <= SampleJSON.maxDepth else {
             throw SampleErrors.badRequest([
                 SampleFieldIssue(field: "", message: "Nested deeper than \(SampleJSON.maxDepth) levels")
             ])
         }
-        guard let value = SampleJSON.parse(body) else {
+        guard let value = SampleJSON.parseExact(body) else {
             throw SampleErrors.badRequest([SampleFieldIssue(field: "", message: "Body is not valid JSON")])
         }
         return value
@@ -121,10 +131,10 @@ package struct SampleBodyReader {
         return valid ? strings : nil
     }
 
-    /// A JSON object, kept verbatim.
-    package mutating func object(_ key: String) -> [String: AnyCodableValue]? {
+    /// A JSON object, kept verbatim: every key as sent, every number as written.
+    package mutating func object(_ key: String) -> ExactJSONObject? {
         guard let value = present(key, required: false) else { return nil }
-        if case .object(let members) = value { return members }
+        if let object = exactMembers[key]?.objectValue { return object }
         return mismatch(key, expected: "object", value)
     }
 

@@ -3,9 +3,11 @@ import Foundation
 
 /// JSON coding for the sample backend's bodies.
 ///
-/// Bodies are built and read as `AnyCodableValue` trees whose keys are already the wire's snake_case, through
-/// ErrorCore's snake_case SDK coders (sorted keys, unescaped slashes). Foundation never converts the keys of a
-/// string-keyed dictionary, so a free-form `metadata` object keeps `userName` as `userName`; the tests pin that.
+/// Bodies are built and read as `AnyCodableValue` trees whose keys are already the wire's snake_case, written
+/// with sorted keys and unescaped slashes. They are read by ErrorCore's exact parser: keys are never converted
+/// (a free-form `metadata` object keeps `userName` as `userName`), a key repeated in one object keeps its last
+/// value, and free-form data returned verbatim keeps its `ExactJSON` form, numbers as written; the tests pin
+/// all three.
 package enum SampleJSON {
     /// Encodes a value with sorted keys and unescaped slashes, so equal values give equal bytes.
     package static func render(_ value: AnyCodableValue) -> Data {
@@ -28,17 +30,26 @@ package enum SampleJSON {
     package static let maxDepth = 64
 
     /// Decodes any JSON text; nil when it is not JSON (malformed, not UTF-8) or nests deeper than
-    /// `maxDepth`.
+    /// `maxDepth`. A key repeated in one object keeps its last value (`JSON.parse`'s rule, and the
+    /// package's: see `AnyCodableValue(parsingJSON:)`).
     ///
-    /// The depth is checked on the raw bytes first, so a hostile `[[[[…` never reaches the recursive decoder
-    /// (or, later, the recursive encoder), whatever stack the calling thread has.
+    /// The depth is checked on the raw bytes first, so a hostile `[[[[…` never reaches the recursive
+    /// conversions and renderers, whatever stack the calling thread has.
     package static func parse(_ data: Data) -> AnyCodableValue? {
-        guard nestingDepth(of: data) <= maxDepth else { return nil }
-        return try? snakeCaseDecoder.decode(AnyCodableValue.self, from: data)
+        parseExact(data).map(AnyCodableValue.init)
     }
 
-    // Built once and shared (safe once configured): one per request was measurable.
-    private static let snakeCaseDecoder = SDKCoders.snakeCaseDecoder()
+    /// ``parse(_:)``, exactly as written: numbers keep their text, keys their exact spelling.
+    package static func parseExact(_ data: Data) -> ExactJSON? {
+        guard nestingDepth(of: data) <= maxDepth else { return nil }
+        return try? ExactJSONParser.parse(Array(data), duplicateKeys: .lastWins)
+    }
+
+    /// Renders an exact value with sorted keys, byte for byte as ``render(_:)-(AnyCodableValue)`` would
+    /// render its numeric view, except that every number is written as it was received.
+    package static func render(_ value: ExactJSON) -> Data {
+        Data(value.sortedJSONText.utf8)
+    }
 
     /// The deepest array/object nesting in JSON text, ignoring brackets inside strings.
     static func nestingDepth(of data: Data) -> Int {
@@ -70,8 +81,8 @@ package enum SampleJSON {
     }
 
     /// The size in bytes of a value once rendered, for size rules such as the 8 KiB metadata cap.
-    package static func renderedSize(_ value: AnyCodableValue) -> Int {
-        render(value).count
+    package static func renderedSize(_ value: ExactJSON) -> Int {
+        value.sortedJSONText.utf8.count
     }
 
     /// A string value, or JSON null for nil.

@@ -7,7 +7,8 @@ struct SampleRoom: Sendable, Equatable {
     var name: String
     var parentID: String?
     var visibility: SampleVisibility
-    var metadata: [String: AnyCodableValue]
+    /// Free-form, stored and returned verbatim: every key as sent, every number as written.
+    var metadata: ExactJSONObject
     var createdAt: Int64
     var lockedUntil: Int64?
 
@@ -20,18 +21,14 @@ struct SampleRoom: Sendable, Equatable {
         name = row.string("name") ?? ""
         parentID = row.string("parent_id")
         visibility = row.string("visibility").flatMap(SampleVisibility.init(rawValue:)) ?? .default
-        if case .object(let members) = row.string("metadata").flatMap({ SampleJSON.parse(Data($0.utf8)) }) {
-            metadata = members
-        } else {
-            metadata = [:]
-        }
+        metadata = row.string("metadata").flatMap { SampleJSON.parseExact(Data($0.utf8))?.objectValue } ?? [:]
         createdAt = row.int64("created_at") ?? 0
         lockedUntil = row.int64("locked_until")
     }
 
     init(
         id: String, name: String, parentID: String?, visibility: SampleVisibility,
-        metadata: [String: AnyCodableValue], createdAt: Int64, lockedUntil: Int64?
+        metadata: ExactJSONObject, createdAt: Int64, lockedUntil: Int64?
     ) {
         self.id = id
         self.name = name
@@ -46,21 +43,23 @@ struct SampleRoom: Sendable, Equatable {
     var bindings: [SQLiteValue] {
         [
             .text(id), .text(name), SQLiteValue(parentID), .text(visibility.rawValue),
-            .text(String(decoding: SampleJSON.render(.object(metadata)), as: UTF8.self)), .integer(createdAt),
+            .text(ExactJSON.object(metadata).sortedJSONText), .integer(createdAt),
             lockedUntil.map(SQLiteValue.integer) ?? .null,
         ]
     }
 
-    /// The wire form: every key present, nullable ones as JSON null.
-    var json: AnyCodableValue {
-        .object([
+    /// The wire form: every key present, nullable ones as JSON null, `metadata` as it was received.
+    var json: ExactJSON {
+        let fields: AnyCodableValue = .object([
             "id": .string(id),
             "name": .string(name),
             "parent_id": SampleJSON.string(parentID),
             "visibility": .string(visibility.rawValue),
-            "metadata": .object(metadata),
             "created_at": SampleJSON.timestamp(createdAt),
             "locked_until": SampleJSON.timestamp(lockedUntil),
         ])
+        var object = ExactJSON(fields).objectValue ?? [:]
+        object["metadata"] = .object(metadata)
+        return .object(object)
     }
 }

@@ -92,8 +92,10 @@ struct SampleRoomsController {
                 (wanted?.contains(room.visibility) ?? true)
                     && (text.map { $0.isEmpty || room.name.range(of: $0, options: .caseInsensitive) != nil } ?? true)
             }
-        return .json(
-            .object(["rooms": .array(matches.prefix(limit).map(\.json)), "total": .int(matches.count)]))
+        let page: ExactJSONObject = [
+            "rooms": .array(matches.prefix(limit).map(\.json)), "total": .number(String(matches.count)),
+        ]
+        return .json(.object(page))
     }
 
     /// The caller's room `id`, or the given declared 404.

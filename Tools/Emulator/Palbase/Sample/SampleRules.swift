@@ -73,7 +73,7 @@ package struct SampleRules {
     }
 
     /// Checks a `metadata` object fits in `maxMetadataBytes` once rendered.
-    package mutating func metadata(_ metadata: [String: AnyCodableValue]?, field: String = "metadata") {
+    package mutating func metadata(_ metadata: ExactJSONObject?, field: String = "metadata") {
         guard let metadata else { return }
         let size = SampleJSON.renderedSize(.object(metadata))
         require(size <= Self.maxMetadataBytes, field, "Must be at most \(Self.maxMetadataBytes) bytes as JSON")

@@ -8,7 +8,8 @@ struct SampleTodo: Sendable, Equatable {
     var completed: Bool
     var tags: [String]
     var visibility: SampleVisibility
-    var metadata: [String: AnyCodableValue]
+    /// Free-form, stored and returned verbatim: every key as sent, every number as written.
+    var metadata: ExactJSONObject
     var note: String?
     var dueDate: Int64?
     var createdAt: Int64
@@ -33,11 +34,7 @@ struct SampleTodo: Sendable, Equatable {
             tags = []
         }
         visibility = row.string("visibility").flatMap(SampleVisibility.init(rawValue:)) ?? .default
-        if case .object(let members) = row.string("metadata").flatMap({ SampleJSON.parse(Data($0.utf8)) }) {
-            metadata = members
-        } else {
-            metadata = [:]
-        }
+        metadata = row.string("metadata").flatMap { SampleJSON.parseExact(Data($0.utf8))?.objectValue } ?? [:]
         note = row.string("note")
         dueDate = row.int64("due_date")
         createdAt = row.int64("created_at") ?? 0
@@ -48,7 +45,7 @@ struct SampleTodo: Sendable, Equatable {
 
     init(
         id: String, title: String, completed: Bool, tags: [String], visibility: SampleVisibility,
-        metadata: [String: AnyCodableValue], note: String?, dueDate: Int64?, now: Int64
+        metadata: ExactJSONObject, note: String?, dueDate: Int64?, now: Int64
     ) {
         self.id = id
         self.title = title
@@ -69,7 +66,7 @@ struct SampleTodo: Sendable, Equatable {
         [
             .text(id), .text(title), SQLiteValue(completed),
             .text(Self.render(.array(tags.map(AnyCodableValue.string)))),
-            .text(visibility.rawValue), .text(Self.render(.object(metadata))), SQLiteValue(note),
+            .text(visibility.rawValue), .text(ExactJSON.object(metadata).sortedJSONText), SQLiteValue(note),
             dueDate.map(SQLiteValue.integer) ?? .null, .integer(createdAt), .integer(updatedAt),
             lockedUntil.map(SQLiteValue.integer) ?? .null, archivedAt.map(SQLiteValue.integer) ?? .null,
         ]
@@ -80,15 +77,14 @@ struct SampleTodo: Sendable, Equatable {
         lockedUntil.map { $0 > now } ?? false
     }
 
-    /// The wire form: every key present, nullable ones as JSON null.
-    var json: AnyCodableValue {
-        .object([
+    /// The wire form: every key present, nullable ones as JSON null, `metadata` as it was received.
+    var json: ExactJSON {
+        let fields: AnyCodableValue = .object([
             "id": .string(id),
             "title": .string(title),
             "completed": .bool(completed),
             "tags": .array(tags.map(AnyCodableValue.string)),
             "visibility": .string(visibility.rawValue),
-            "metadata": .object(metadata),
             "note": SampleJSON.string(note),
             "due_date": SampleJSON.timestamp(dueDate),
             "created_at": SampleJSON.timestamp(createdAt),
@@ -96,6 +92,9 @@ struct SampleTodo: Sendable, Equatable {
             "locked_until": SampleJSON.timestamp(lockedUntil),
             "archived_at": SampleJSON.timestamp(archivedAt),
         ])
+        var object = ExactJSON(fields).objectValue ?? [:]
+        object["metadata"] = .object(metadata)
+        return .object(object)
     }
 
     private static func render(_ value: AnyCodableValue) -> String {

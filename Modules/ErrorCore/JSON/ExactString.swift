@@ -4,16 +4,17 @@ import Foundation
 ///
 /// Swift's `==` on `String` treats canonically equivalent spellings as equal: `café` written with
 /// `é` (NFC) and with `e` plus a combining acute accent (NFD) are one `String` to Swift but two keys
-/// to JSON, to a JSON pointer and to the Swift compiler's identifiers. Keys, pointer tokens and wire
-/// keys are compared through this type so a spec that uses both spellings keeps both.
-struct ExactString: Hashable, Comparable {
-    let string: String
+/// to JSON, to a JSON pointer and to the Swift compiler's identifiers. Object keys (``ExactJSONObject``)
+/// and the code generator's pointer tokens and wire keys are compared through this type, so a
+/// document that uses both spellings keeps both.
+package struct ExactString: Hashable, Comparable, Sendable {
+    package let string: String
 
-    init(_ string: String) {
+    package init(_ string: String) {
         self.string = string
     }
 
-    static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+    package static func == (lhs: ExactString, rhs: ExactString) -> Bool {
         // Equal scalars are equal UTF-8 bytes: a Swift string is always valid Unicode.
         let left = lhs.string.utf8
         let right = rhs.string.utf8
@@ -26,7 +27,7 @@ struct ExactString: Hashable, Comparable {
         return (compared ?? nil) ?? left.elementsEqual(right)
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         let hashed: Bool? = string.utf8.withContiguousStorageIfAvailable { bytes in
             hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
             return true
@@ -38,7 +39,7 @@ struct ExactString: Hashable, Comparable {
     }
 
     /// By UTF-8 bytes, which is Unicode scalar order.
-    static func < (lhs: ExactString, rhs: ExactString) -> Bool {
+    package static func < (lhs: ExactString, rhs: ExactString) -> Bool {
         lhs.string.utf8.lexicographicallyPrecedes(rhs.string.utf8)
     }
 }

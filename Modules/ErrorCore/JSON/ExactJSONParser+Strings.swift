@@ -1,10 +1,8 @@
-import ErrorCore
-
-extension JSONParser {
+extension ExactJSONParser {
     /// Reads a string literal starting at the opening quote, decoding every escape, including
     /// UTF-16 surrogate pairs; an unpaired surrogate, a raw control character or invalid UTF-8
     /// is an error.
-    mutating func parseString() throws(CodegenError) -> String {
+    mutating func parseString() throws(SyntaxError) -> String {
         index += 1
         let start = index
         var decoded: [UInt8]?  // only allocated once an escape shows up
@@ -41,7 +39,7 @@ extension JSONParser {
         }
     }
 
-    private mutating func parseEscape() throws(CodegenError) -> Unicode.Scalar {
+    private mutating func parseEscape() throws(SyntaxError) -> Unicode.Scalar {
         guard index < bytes.count else { throw failure("unterminated escape sequence") }
         let byte = bytes[index]
         index += 1
@@ -76,7 +74,7 @@ extension JSONParser {
         }
     }
 
-    private mutating func parseHexUnit() throws(CodegenError) -> UInt16 {
+    private mutating func parseHexUnit() throws(SyntaxError) -> UInt16 {
         guard bytes.count - index >= 4 else { throw failure("expected four hex digits after \\u") }
         var value: UInt16 = 0
         for _ in 0..<4 {
