@@ -127,7 +127,8 @@
                 await server.clientLeftStream.wait()
                 let elapsed = try #require(server.clientLeftStream.firedAt) - left
                 #expect(elapsed >= .milliseconds(200))
-                #expect(elapsed < .seconds(2))
+                // An endless stream left open would never fire; the bound only leaves room for a loaded machine.
+                #expect(elapsed < .seconds(10))
                 #expect(await server.server.waitForOpenConnections(atMost: 0))
             }
         }
