@@ -29,7 +29,9 @@ struct AuthController {
         _ purpose: AuthOneTimeTokens.Purpose, to email: String, userID: String?, subject: String, lifetime: Int,
         withCode: Bool = false
     ) throws {
-        let token = AuthSecrets.token("")
+        // Prefixed like every other token the service issues: a bare base64url token starts with '-' one time
+        // in 64, which a command line then reads as an option (`--token -x…`).
+        let token = AuthSecrets.token("olt_")
         let code = withCode ? AuthSecrets.code() : nil
         try context.secrets.issue(
             purpose, subject: email, userID: userID, token: token, code: code, now: now, lifetime: lifetime)
