@@ -131,7 +131,7 @@ package actor SessionManager {
         session = new
         publish()
         announce(.signedIn(new.user))
-        await persist()
+        await persist(deferringUntilHydrated: true)
     }
 
     /// Forgets the session of `generation` (the current one when `nil`), announces
@@ -214,11 +214,20 @@ package actor SessionManager {
     // MARK: - Persistence
 
     /// Writes the current unit (or removes it when signed out), after everything written before.
-    private func persist() async {
-        guard hydrated, let deviceKey else {
-            persistPending = true
-            return
+    ///
+    /// Before the stored unit was read there is no device key to write with. A sign-in that beats the read
+    /// (`deferringUntilHydrated`) must not wait for it, so its write is queued for the end of the read; every
+    /// other change waits for the read and returns once its own write is done, so a caller that saw it
+    /// return never reads the old unit from the store.
+    private func persist(deferringUntilHydrated: Bool = false) async {
+        if !hydrated {
+            if deferringUntilHydrated {
+                persistPending = true
+                return
+            }
+            await withCheckedContinuation { keyWaiters.append($0) }
         }
+        guard let deviceKey else { return }
         do {
             if let session {
                 try await persistence.save(PersistedAuth(deviceKey: deviceKey, session: session))
