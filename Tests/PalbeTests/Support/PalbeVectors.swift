@@ -16,55 +16,8 @@ struct BackendErrorVectors: Decodable {
         return try JSONDecoder().decode(BackendErrorVectors.self, from: Data(contentsOf: url))
     }
 
-    /// One response: `body` is JSON, `body_text` raw text; neither means the body is not in hand.
-    struct ResponseRow: Decodable, Sendable, CustomTestStringConvertible {
-        let name: String
-        let status: Int
-        let headers: [String: String]
-        let body: AnyCodableValue?
-        let bodyText: String?
-        let expect: Expectation
-
-        enum CodingKeys: String, CodingKey {
-            case name, status, headers, body, expect
-            case bodyText = "body_text"
-        }
-
-        var testDescription: String { name }
-
-        /// The body bytes, or `nil` when the row says the body is not in hand.
-        var bodyData: Data? {
-            if let body { return Data(body.jsonText.utf8) }
-            return bodyText.map { Data($0.utf8) }
-        }
-    }
-
-    struct TransportRow: Decodable, Sendable, CustomTestStringConvertible {
-        let name: String
-        let urlError: String
-        let requestSent: Bool
-        let expect: Expectation
-
-        enum CodingKeys: String, CodingKey {
-            case name, expect
-            case urlError = "url_error"
-            case requestSent = "request_sent"
-        }
-
-        var testDescription: String { name }
-
-        var code: URLError.Code? { Self.codes[urlError] }
-
-        private static let codes: [String: URLError.Code] = [
-            "notConnectedToInternet": .notConnectedToInternet, "timedOut": .timedOut,
-            "networkConnectionLost": .networkConnectionLost, "cannotConnectToHost": .cannotConnectToHost,
-            "cannotFindHost": .cannotFindHost, "dnsLookupFailed": .dnsLookupFailed,
-            "secureConnectionFailed": .secureConnectionFailed,
-            "serverCertificateUntrusted": .serverCertificateUntrusted, "badURL": .badURL,
-            "unsupportedURL": .unsupportedURL, "badServerResponse": .badServerResponse,
-            "dataLengthExceedsMaximum": .dataLengthExceedsMaximum, "cannotDecodeContentData": .cannotDecodeContentData,
-        ]
-    }
+    typealias ResponseRow = VectorResponseRow<Expectation>
+    typealias TransportRow = VectorTransportRow<Expectation>
 
     /// What a row must produce. Optional members are checked only when present.
     struct Expectation: Decodable, Sendable {

@@ -20,56 +20,8 @@ struct AuthErrorVectors: Decodable {
         return try JSONDecoder().decode(AuthErrorVectors.self, from: Data(contentsOf: url))
     }
 
-    /// One response: `body` is JSON, `body_text` raw text; neither means the body is not in hand.
-    struct ResponseRow: Decodable, Sendable, CustomTestStringConvertible {
-        let name: String
-        let status: Int
-        let headers: [String: String]
-        let body: AnyCodableValue?
-        let bodyText: String?
-        let expect: Expectation
-
-        enum CodingKeys: String, CodingKey {
-            case name, status, headers, body, expect
-            case bodyText = "body_text"
-        }
-
-        var testDescription: String { name }
-
-        var bodyData: Data? {
-            if let body { return Data(body.jsonText.utf8) }
-            return bodyText.map { Data($0.utf8) }
-        }
-
-        func header(_ name: String) -> String? {
-            headers.first { $0.key.lowercased() == name.lowercased() }?.value
-        }
-    }
-
-    struct TransportRow: Decodable, Sendable, CustomTestStringConvertible {
-        let name: String
-        let urlError: String
-        let requestSent: Bool
-        let expect: Expectation
-
-        enum CodingKeys: String, CodingKey {
-            case name, expect
-            case urlError = "url_error"
-            case requestSent = "request_sent"
-        }
-
-        var testDescription: String { name }
-
-        var code: URLError.Code? { Self.codes[urlError] }
-
-        private static let codes: [String: URLError.Code] = [
-            "notConnectedToInternet": .notConnectedToInternet, "timedOut": .timedOut,
-            "networkConnectionLost": .networkConnectionLost, "cannotConnectToHost": .cannotConnectToHost,
-            "cannotFindHost": .cannotFindHost, "secureConnectionFailed": .secureConnectionFailed,
-            "serverCertificateUntrusted": .serverCertificateUntrusted, "badURL": .badURL,
-            "badServerResponse": .badServerResponse, "cancelled": .cancelled,
-        ]
-    }
+    typealias ResponseRow = VectorResponseRow<Expectation>
+    typealias TransportRow = VectorTransportRow<Expectation>
 
     struct LocalRow: Decodable, Sendable, CustomTestStringConvertible {
         let name: String
