@@ -43,7 +43,9 @@ import Testing
                 #expect(files.count == 1)
                 let record = try #require(files.first)
                 #expect(record.text.contains(session.id) && record.text.contains(key))
-                #expect(!record.text.contains("4539148803436467") && !record.text.contains("951"))
+                // The CVV as a value of its own, not three digits inside the record's key or ids.
+                #expect(!record.text.contains("4539148803436467"))
+                #expect(record.text.range(of: #"(^|["=:\s])951($|["&,;}\s])"#, options: .regularExpression) == nil)
                 #expect(!record.text.contains("tok_") && !record.name.contains(session.id))
                 #expect(record.mode == 0o600)
 
