@@ -28,14 +28,47 @@ extension Redactor {
     ///
     /// A `card` masks its whole value, so a card's `number`, `cvc` and expiry are masked with it.
     public func isSensitiveName(_ name: String) -> Bool {
-        let words = Self.words(of: name)
+        let verdict = Self.ruleVerdict(for: name)
+        return verdict.matchesRule || sensitiveNames.contains(verdict.joined)
+    }
+
+    /// What the word rule says of one name, independent of any redactor's extra names.
+    struct NameVerdict: Sendable {
+        /// The name's words, lowercased and joined (the form ``sensitiveNames`` are kept in).
+        let joined: String
+        /// Whether ``sensitiveStems`` or ``sensitiveWords`` call it secret.
+        let matchesRule: Bool
+    }
+
+    /// Verdicts already worked out, by name. Every traced exchange asks about the same few header and
+    /// field names again, and splitting a name into words costs far more than a lookup (the emulator's
+    /// request log spent a third of its time there). Bounded: past ``maxRememberedNames`` it starts
+    /// over, and names longer than ``maxRememberedNameBytes`` are never kept, so hostile names cannot
+    /// grow it.
+    private static let verdicts = Locked<[String: NameVerdict]>([:])
+    static let maxRememberedNames = 4096
+    static let maxRememberedNameBytes = 64
+
+    /// The word rule's verdict on `name`, remembered for the next time.
+    static func ruleVerdict(for name: String) -> NameVerdict {
+        let remembers = name.utf8.count <= maxRememberedNameBytes
+        if remembers, let known = verdicts.withLock({ $0[name] }) { return known }
+        let words = words(of: name)
         let joined = words.joined()
-        if sensitiveNames.contains(joined) { return true }
-        if Self.sensitiveStems.contains(where: { joined.contains($0) }) { return true }
-        return words.contains { word in
-            Self.sensitiveWords.contains(word)
-                || (word.hasSuffix("s") && Self.sensitiveWords.contains(String(word.dropLast())))
+        let matchesRule =
+            sensitiveStems.contains(where: { joined.contains($0) })
+            || words.contains { word in
+                sensitiveWords.contains(word)
+                    || (word.hasSuffix("s") && sensitiveWords.contains(String(word.dropLast())))
+            }
+        let verdict = NameVerdict(joined: joined, matchesRule: matchesRule)
+        if remembers {
+            verdicts.withLock { verdicts in
+                if verdicts.count >= maxRememberedNames { verdicts.removeAll(keepingCapacity: true) }
+                verdicts[name] = verdict
+            }
         }
+        return verdict
     }
 
     /// `name` lowercased and split into words, as ``isSensitiveName(_:)`` describes.

@@ -33,6 +33,19 @@ import Testing
         #expect(pairs.map(\.value) == ["<redacted>", "<redacted>"])
     }
 
+    /// Verdicts are remembered by name; the memo starting over, names too long to remember, and asking
+    /// twice all give the rule's answer.
+    @Test func rememberedVerdictsMatchTheRule() {
+        for index in 0..<5000 { #expect(!redactor.isSensitiveName("field\(index)")) }
+        let long = String(repeating: "order", count: 20) + "_token"
+        for _ in 0..<2 {
+            #expect(redactor.isSensitiveName("access_token"))
+            #expect(!redactor.isSensitiveName("shipping"))
+            #expect(redactor.isSensitiveName(long))
+            #expect(!redactor.isSensitiveName(String(repeating: "order", count: 20)))
+        }
+    }
+
     @Test func extraNamesExtendTheRules() {
         // Names the word rule leaves readable, so only the extras can mask them; either list masks both
         // headers and fields, in any spelling.
