@@ -55,14 +55,14 @@ struct CheckoutAPI: Sendable {
         return response.body
     }
 
-    /// Sends one request and decodes its 2xx answer as `T` (snake_case keys); an answer that cannot be
-    /// read is a ``PaymentAPIError`` with no status (``PaymentAPIErrorMapping/unreadable(path:decoding:)``).
-    func call<T: Decodable>(
+    /// Sends one request and reads its 2xx answer as `T`; an answer that cannot be read is a
+    /// ``PaymentAPIError`` with no status (``PaymentAPIErrorMapping/unreadable(path:decoding:)``).
+    func call<T: CheckoutAnswer>(
         _ endpoint: CheckoutEndpoint, body: Data? = nil, idempotencyKey: String? = nil, as type: T.Type
     ) async throws -> T {
         let data = try await send(endpoint, body: body, idempotencyKey: idempotencyKey)
         do {
-            return try SDKCoders.snakeCaseDecoder().decode(T.self, from: data)
+            return try T(wire: WireReader.answer(data))
         } catch {
             throw PaymentAPIErrorMapping.unreadable(path: endpoint.path(sessionID: session.sessionID), decoding: error)
         }

@@ -169,7 +169,7 @@ extension PurseHeadlessCheckout {
     /// The stored outcome a `SESSION_ALREADY_SUBMITTED_ERROR` carries in `data`.
     private static func storedResult(in error: PaymentAPIError) -> PaymentResult? {
         guard error.code == .sessionAlreadySubmittedError, let data = error.data,
-            let answer = data.decoded(as: CheckoutWire.ValidateAnswer.self)
+            let answer = try? CheckoutWire.ValidateAnswer(wire: WireReader.answer(Data(data.jsonText.utf8)))
         else { return nil }
         return PaymentResult(answer)
     }
