@@ -19,7 +19,9 @@ extension PurseHeadlessCheckout {
     ///   a ``PaymentAPIError`` when the API refused, a ``PurseSessionError`` for a method that cannot pay.
     @discardableResult
     public func submitPayment() async throws -> PaymentOutcome {
-        let outcome = await Task { await self.submission(of: nil) }.value
+        // Its own task, so the caller's cancellation never reaches a submission that has started; an
+        // immediate one, so the submission starts on this thread instead of waiting for another.
+        let outcome = await Task.immediate { await self.submission(of: nil) }.value
         if case .failed(let error) = outcome { throw error }
         return outcome
     }

@@ -11,6 +11,26 @@ import Testing
 /// Paying by card end to end: the token goes to `validate`, the outcome to the element's listener,
 /// a decline is `.completed` and nothing is thrown.
 @Suite struct SubmitTests {
+    /// A submission that has started runs to its outcome even when the task that asked for it is
+    /// cancelled while `validate` is on its way: a payment is never left half-known.
+    @Test func cancellingTheCallerDoesNotStopAStartedSubmission() async throws {
+        try await withPurse { bed in
+            let gate = GatedTransport(base: DefaultTransport.make()) { $0.url.path.hasSuffix("/validate") }
+            let (checkout, _, session) = try await bed.cardCheckout(transport: gate)
+            let caller = Task { try await checkout.submitPayment() }
+            await gate.arrived.wait()
+            caller.cancel()
+            gate.open.fire()
+            guard case .completed(.success) = try await caller.value else {
+                Issue.record("the cancelled caller did not get the payment's outcome")
+                return
+            }
+            #expect(checkout.sessionState == .submitted)
+            #expect(try bed.payments(session.id) == 1)
+            #expect(try bed.requests(session.id, "validate").count == 1)
+        }
+    }
+
     @Test func payByCard() async throws {
         try await withPurse { bed in
             let (checkout, card, session) = try await bed.cardCheckout()
