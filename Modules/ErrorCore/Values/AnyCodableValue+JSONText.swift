@@ -57,24 +57,44 @@ extension AnyCodableValue {
 
     /// Writes `string` as a JSON string literal: `"`, `\` and control characters escaped, `/` and
     /// non-ASCII kept. Package-wide so every JSON writer in the package escapes the same way.
+    ///
+    /// Copies each run of bytes that needs no escape in one append: appending scalar by scalar made this
+    /// the costliest part of writing a body. Every byte that needs an escape is ASCII, so each run starts
+    /// and ends on a scalar boundary (not always a character's: `"` may be followed by a combining mark),
+    /// which is why runs are cut from the scalar view.
     package static func writeQuoted(_ string: String, to output: inout String) {
         output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                output.unicodeScalars.append(scalar)
+        let utf8 = string.utf8
+        var runStart = utf8.startIndex
+        var index = runStart
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else {
+                index = utf8.index(after: index)
+                continue
             }
+            output += Substring(string.unicodeScalars[runStart..<index])
+            output += escape(byte)
+            index = utf8.index(after: index)
+            runStart = index
         }
+        output += Substring(string.unicodeScalars[runStart..<utf8.endIndex])
         output += "\""
+    }
+
+    /// The escape of one ASCII byte that cannot appear raw in a JSON string.
+    private static func escape(_ byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: "\""): return "\\\""
+        case UInt8(ascii: "\\"): return "\\\\"
+        case UInt8(ascii: "\n"): return "\\n"
+        case UInt8(ascii: "\r"): return "\\r"
+        case UInt8(ascii: "\t"): return "\\t"
+        case 0x08: return "\\b"
+        case 0x0C: return "\\f"
+        default:
+            let hex = String(byte, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
     }
 }

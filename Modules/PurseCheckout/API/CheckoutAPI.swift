@@ -26,7 +26,7 @@ struct CheckoutAPI: Sendable {
         var headers = HTTPHeaders()
         headers.set("Authorization", "Bearer \(session.secret)")
         headers.set("X-Purse-SDK", "swift/\(PurseHeadlessCheckout.version)")
-        headers.set("X-Request-ID", SecureRandom.uuid().uuidString.lowercased())
+        headers.set("X-Request-ID", SecureRandom.lowercaseUUIDString())
         headers.set("Accept", "application/json")
         if body != nil { headers.set("Content-Type", "application/json") }
         if let idempotencyKey { headers.set("Idempotency-Key", idempotencyKey) }

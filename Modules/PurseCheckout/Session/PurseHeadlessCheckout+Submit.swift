@@ -99,7 +99,7 @@ extension PurseHeadlessCheckout {
         }
 
         let body = validateBody(plan: plan, paymentData: paymentData)
-        let key = SecureRandom.uuid().uuidString.lowercased()
+        let key = SecureRandom.lowercaseUUIDString()
         do {
             try environment.pending.record(sessionID: sessionID, key: key, at: environment.wallClock())
         } catch {

@@ -134,6 +134,19 @@ import Testing
         #expect(value.description == value.jsonText)
     }
 
+    /// An escaped byte next to a combining mark or a joiner: the text around each escape is kept
+    /// scalar for scalar, and the whole string round-trips through a JSON parser.
+    @Test(arguments: [
+        "\"\u{301}", "e\u{301}\"", "\u{200D}\"\u{1F600}", "\\\u{301}\n\u{301}", "\u{1F469}\u{200D}\u{1F4BB}\"x",
+        "plain text with no escape", "", "\u{1F}\u{0}\u{7F}",
+    ])
+    func stringsNextToEscapesKeepEveryScalar(text: String) throws {
+        let json = AnyCodableValue.string(text).jsonText
+        #expect(Array(json.unicodeScalars).filter { $0.value < 0x20 }.isEmpty)
+        let decoded = try JSONDecoder().decode(String.self, from: Data(json.utf8))
+        #expect(Array(decoded.unicodeScalars) == Array(text.unicodeScalars))
+    }
+
     @Test(arguments: [
         (0.1, "0.1"), (0.000001, "0.000001"), (0.0000001, "1e-7"), (123e-20, "1.23e-18"),
         (1e21, "1e+21"), (1e20, "100000000000000000000"), (123456789012345680000.0, "123456789012345680000"),

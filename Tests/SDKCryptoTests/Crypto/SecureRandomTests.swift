@@ -33,4 +33,18 @@ import Testing
             #expect(text[text.index(text.startIndex, offsetBy: 14)] == "4")
         }
     }
+
+    /// The wire form reads back as a version 4 UUID and is exactly `uuidString.lowercased()` of it.
+    @Test(arguments: CryptoBackend.available)
+    func lowercaseUUIDStringsAreUUIDsInWireForm(_ backend: CryptoBackend) throws {
+        try backend.requireActive()
+        let texts = (0..<100).map { _ in SecureRandom.lowercaseUUIDString() }
+        #expect(Set(texts).count == 100)
+        for text in texts {
+            let uuid = try #require(UUID(uuidString: text))
+            #expect(uuid.uuidString.lowercased() == text)
+            #expect(uuid.uuid.6 >> 4 == 4)
+            #expect(uuid.uuid.8 >> 6 == 0b10)
+        }
+    }
 }
