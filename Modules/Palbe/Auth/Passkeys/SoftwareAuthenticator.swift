@@ -123,4 +123,11 @@ package struct PasskeyPrompt: Sendable, Equatable {
     package var rpID: String
     /// The account names the sheet lists: the new one, or the saved ones, most recent first.
     package var accounts: [String]
+
+    /// A prompt from its parts.
+    package init(kind: Kind, rpID: String, accounts: [String]) {
+        self.kind = kind
+        self.rpID = rpID
+        self.accounts = accounts
+    }
 }
