@@ -1,5 +1,6 @@
 #if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
     import AuthenticationServices
+    import ErrorCore
     import Foundation
     #if canImport(UIKit)
         import UIKit
@@ -62,33 +63,38 @@
     /// One presentation of an `ASAuthorizationController`: its delegate and presentation context,
     /// kept alive (the controller holds both weakly) until the sheet answers, which resumes the
     /// caller exactly once.
-    @MainActor
-    private final class PasskeySheet: NSObject {
-        private var continuation: CheckedContinuation<Result<PasskeySheetOutcome, PasskeyAuthenticatorError>, Never>?
-        private var controller: ASAuthorizationController?
-        private var keepAlive: PasskeySheet?
+    ///
+    /// Not actor-isolated, so its callbacks satisfy the protocols whether or not an SDK marks them
+    /// `@MainActor`; the system calls them on the main thread, and the state they touch is locked.
+    private final class PasskeySheet: NSObject, @unchecked Sendable {
+        private typealias Answer = Result<PasskeySheetOutcome, PasskeyAuthenticatorError>
+        private typealias Continuation = CheckedContinuation<Answer, Never>
+        private let state = Locked<(continuation: Continuation?, controller: ASAuthorizationController?)>((nil, nil))
+        private let keepAlive = Locked<PasskeySheet?>(nil)
 
         /// Builds the request on the main actor, presents it, and waits for the answer.
+        @MainActor
         static func present(
             _ makeRequest: @MainActor @Sendable () -> ASAuthorizationRequest
         ) async -> Result<PasskeySheetOutcome, PasskeyAuthenticatorError> {
             await withCheckedContinuation { continuation in
                 let sheet = PasskeySheet()
-                sheet.continuation = continuation
                 let controller = ASAuthorizationController(authorizationRequests: [makeRequest()])
                 controller.delegate = sheet
                 controller.presentationContextProvider = sheet
-                sheet.controller = controller
-                sheet.keepAlive = sheet
+                sheet.state.withLock { $0 = (continuation, controller) }
+                sheet.keepAlive.withLock { $0 = sheet }
                 controller.performRequests()
             }
         }
 
         fileprivate func finish(_ result: Result<PasskeySheetOutcome, PasskeyAuthenticatorError>) {
+            let continuation = state.withLock { state in
+                defer { state = (nil, nil) }
+                return state.continuation
+            }
             continuation?.resume(returning: result)
-            continuation = nil
-            controller = nil
-            keepAlive = nil
+            keepAlive.withLock { $0 = nil }
         }
 
         /// The seam's shape of what the platform returned.
@@ -119,7 +125,7 @@
         }
     }
 
-    extension PasskeySheet: @preconcurrency ASAuthorizationControllerDelegate {
+    extension PasskeySheet: ASAuthorizationControllerDelegate {
         func authorizationController(
             controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization
         ) {
@@ -135,16 +141,19 @@
         }
     }
 
-    extension PasskeySheet: @preconcurrency ASAuthorizationControllerPresentationContextProviding {
+    extension PasskeySheet: ASAuthorizationControllerPresentationContextProviding {
         func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor {
-            #if canImport(UIKit)
-                let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-                if let key = scenes.flatMap(\.windows).first(where: \.isKeyWindow) { return key }
-                if let scene = scenes.first { return UIWindow(windowScene: scene) }
-                return ASPresentationAnchor()
-            #else
-                return NSApplication.shared.keyWindow ?? ASPresentationAnchor()
-            #endif
+            // The system asks on the main thread.
+            MainActor.assumeIsolated {
+                #if canImport(UIKit)
+                    let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+                    if let key = scenes.flatMap(\.windows).first(where: \.isKeyWindow) { return key }
+                    if let scene = scenes.first { return UIWindow(windowScene: scene) }
+                    return ASPresentationAnchor()
+                #else
+                    return NSApplication.shared.keyWindow ?? ASPresentationAnchor()
+                #endif
+            }
         }
     }
 #endif
