@@ -18,7 +18,7 @@ extension DemoSection {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "sdk-demo-passkeys-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        return try await withAuthEmulator(context) { configuration in
+        return try await withDemoEmulator(context) { configuration in
             try await PalbePasskeyDemo(configuration: configuration, directory: directory, context: context).run()
         }
     }

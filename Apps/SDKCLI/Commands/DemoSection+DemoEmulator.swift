@@ -3,10 +3,10 @@ import Foundation
 import Palbe
 
 extension DemoSection {
-    /// Runs an auth section's `script` against the emulator at `--base-url` (reached through its admin
-    /// API), or else against one it starts in memory for the section, whose address is then the first
-    /// line. The in-memory emulator is shut down however the script ends.
-    static func withAuthEmulator(
+    /// Runs a Palbe section's `script` against the emulator at `--base-url`, or else against one it
+    /// starts in memory for the section (the standard services and the sample backend), whose address
+    /// is then the first line. The in-memory emulator is shut down however the script ends.
+    static func withDemoEmulator(
         _ context: OutputContext, _ script: (PalbeConfiguration) async throws -> [String]
     ) async throws -> [String] {
         if let baseURL = context.baseURL {
@@ -15,6 +15,9 @@ extension DemoSection {
         }
         var emulatorConfiguration = EmulatorConfiguration(port: 0, storage: .inMemory)
         emulatorConfiguration.palbaseHandlers = EmulatorConfiguration.standardPalbaseHandlers
+        if !emulatorConfiguration.palbaseHandlers.contains(where: { $0 is SampleBackend }) {
+            emulatorConfiguration.palbaseHandlers.append(SampleBackend())
+        }
         let emulator = try EmulatorServer(configuration: emulatorConfiguration)
         do {
             let baseURL = try emulator.start()
