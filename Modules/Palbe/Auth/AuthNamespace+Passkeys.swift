@@ -100,14 +100,19 @@ extension AuthNamespace {
                 store: client.runtime.sessionStore ?? SessionStorage.platformDefault)
     }
 
-    /// `POST /auth/passkey/options` with `body`.
+    /// `POST /auth/passkey/options` with `body`; an answer without a usable challenge or `rp_id` (or,
+    /// for a ceremony that creates a credential, without `user_id`) is `decoding_error`.
     private func passkeyOptions(_ body: [String: String]) async throws(AuthError) -> PasskeyOptions {
         let delivery = try await send(PBRequest(.post, ["auth/passkey/options"], body: body))
         let options = try decode(delivery, as: PasskeyOptions.self)
-        guard let challenge = Base64URL.decode(options.challenge), !challenge.isEmpty, !options.rpId.isEmpty else {
+        let creates = body["purpose"] == "signup" || body["purpose"] == "register"
+        guard let challenge = Base64URL.decode(options.challenge), !challenge.isEmpty, !options.rpId.isEmpty,
+            !creates || options.userId?.isEmpty == false
+        else {
             throw .http(
                 status: delivery.status, code: "decoding_error",
-                message: "The passkey options carry no usable challenge or rp_id", requestId: delivery.requestID)
+                message: "The passkey options carry no usable challenge, rp_id or user_id",
+                requestId: delivery.requestID)
         }
         return options
     }
@@ -124,14 +129,11 @@ extension AuthNamespace {
     private func passkeyRegistration(
         for options: PasskeyOptions, userName: String, displayName: String
     ) async throws(AuthError) -> PasskeyRegistration {
-        guard let userID = options.userId else {
-            throw .http(
-                status: 200, code: "decoding_error", message: "The passkey options name no user_id", requestId: nil)
-        }
         do {
             return try await passkeyAuthenticator.createCredential(
                 PasskeyCreationRequest(
-                    rpID: options.rpId, challenge: options.challengeBytes, userID: userID, userName: userName,
+                    rpID: options.rpId, challenge: options.challengeBytes, userID: options.userId ?? "",
+                    userName: userName,
                     displayName: displayName))
         } catch {
             throw AuthErrorMapping.error(for: error)

@@ -130,33 +130,3 @@ extension AuthController {
         }
     }
 }
-
-extension AuthContext {
-    var passkeys: PasskeyStore { PasskeyStore(tenant: request.tenant, store: store) }
-
-    /// The relying party id: the `Host` the request addressed, lowercased, without its port (IPv6 brackets
-    /// kept off too).
-    var passkeyRelyingParty: String {
-        let host = (request.headers["Host"] ?? "127.0.0.1").lowercased()
-        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
-            return String(host[host.index(after: host.startIndex)..<close])
-        }
-        return String(host.split(separator: ":", maxSplits: 1).first ?? "127.0.0.1")
-    }
-}
-
-extension AuthSessionStore {
-    /// Makes `sessionID` recent again (a step-up) and rotates its tokens: the refresh tokens issued before
-    /// are marked used, so presenting one later is reuse and revokes the session.
-    func stepUp(sessionID: String, now: Int64) throws -> Tokens {
-        try store.transaction {
-            try store.execute(
-                "UPDATE auth_sessions SET authenticated_at = ? WHERE tenant = ? AND id = ?",
-                [.integer(now), .text(tenant), .text(sessionID)])
-            try store.execute(
-                "UPDATE auth_refresh_tokens SET used_at = ? WHERE tenant = ? AND session_id = ? AND used_at IS NULL",
-                [.integer(now), .text(tenant), .text(sessionID)])
-            return try issueTokens(sessionID: sessionID, now: now)
-        }
-    }
-}

@@ -90,7 +90,7 @@ struct PasskeyStore {
             signCount: UInt32(clamping: row.int64("sign_count") ?? 0))
     }
 
-    /// Stores a new credential; nil-safe on `name`. A credential id seen before is refused by the caller.
+    /// Stores a new credential under its optional display `name`. The caller refuses an id seen before.
     func insert(_ credential: Credential, name: String?, now: Int64) throws {
         try store.execute(
             """
