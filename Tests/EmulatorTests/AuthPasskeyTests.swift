@@ -149,4 +149,19 @@ import Testing
             expectAuthError(reply, 401, "passkey_invalid")
         }
     }
+
+    @Test func aDeletedAccountsPasskeyAndAReusedCredentialIDAreRefused() async throws {
+        try await withAuthEmulator { auth in
+            let passkey = TestPasskey()
+            let account = try await auth.signUp("gone@example.com", passkey: passkey)
+            let (challenge, _) = try await auth.passkeyChallenge("register", bearer: account.accessToken)
+            let again = try passkey.answer("register", challenge: challenge, count: 0, name: "copy")
+            expectAuthError(
+                try await auth.post("/auth/passkey/verify", again, bearer: account.accessToken), 401, "passkey_invalid")
+
+            let deleted = try await auth.post("/auth/account/delete", bearer: account.accessToken)
+            #expect(deleted.status == 202)
+            expectAuthError(try await auth.logIn(passkey: passkey, count: 1), 401, "passkey_invalid")
+        }
+    }
 }

@@ -117,4 +117,18 @@ import Testing
             #expect(client.auth.wasCanceled(error) == false)
         }
     }
+
+    @Test func registerAndStepUpNeedASignedInUser() async throws {
+        try await withAuthBackend { bed in
+            let client = bed.client()
+            let register = await authError { () async throws(AuthError) in
+                try await client.auth.registerPasskey(name: "Laptop")
+            }
+            #expect(register?.statusCode == 401 && register?.code == "invalid_token")
+            let stepUp = await authError { () async throws(AuthError) in try await client.auth.stepUp() }
+            #expect(stepUp?.statusCode == 401 && stepUp?.code == "invalid_token")
+            let verifies = try bed.requests(to: "/auth/passkey/verify")
+            #expect(verifies.isEmpty, "refused before any ceremony")
+        }
+    }
 }
