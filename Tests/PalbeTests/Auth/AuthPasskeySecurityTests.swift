@@ -102,6 +102,10 @@ import Testing
             try await bed.setClockOffset(301)
             let error = await authError { () async throws(AuthError) in try await attacker.auth.stepUp() }
             #expect(error?.code == "passkey_invalid")
+            let refreshes = try bed.requests(to: "/auth/token/refresh")
+            #expect(
+                refreshes.isEmpty, "a refused passkey on a signed-in client is not a stale token: no refresh, no replay"
+            )
             let stale = await authError { () async throws(AuthError) in
                 try await attacker.auth.registerPasskey(name: "mine now")
             }
