@@ -11,7 +11,8 @@ import Palbe
 // - the `scenePhase` sample's SwiftUI modifier becomes the method it calls when the app is active;
 // - `catch let error as AuthError` is `catch`: with typed throws the caught error already is an
 //   `AuthError`, and Swift 6.3 warns that the cast always succeeds (warnings are errors here);
-// - OAuth, passkeys, `LocalGate` and `stepUp()` are part 2 and have no samples here.
+// - OAuth and `LocalGate` are part 2 and have no samples here; passkeys and `stepUp()` are in
+//   PasskeySamples.swift.
 
 /// "Quick example": the one listener all the session plumbing needs.
 @MainActor final class SessionStore {

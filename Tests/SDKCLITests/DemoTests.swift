@@ -33,11 +33,11 @@ import Testing
 
     @Test func theRegisteredSectionsEndWithPurseCheckout() {
         let titles = DemoSection.registered.map(\.title)
-        #expect(titles.count == 5)
+        #expect(titles.count == 6)
         #expect(
-            titles.suffix(4) == [
-                DemoSection.palbeTodos.title, DemoSection.palbeAuth.title, DemoSection.chatbaseToolRoundTrip.title,
-                DemoSection.purseCheckout.title,
+            titles.suffix(5) == [
+                DemoSection.palbeTodos.title, DemoSection.palbeAuth.title, DemoSection.palbePasskeys.title,
+                DemoSection.chatbaseToolRoundTrip.title, DemoSection.purseCheckout.title,
             ])
         #expect(DemoSection.purseCheckout.title == "PurseCheckout: card payments, never charged twice")
     }

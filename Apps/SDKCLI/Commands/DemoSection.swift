@@ -32,6 +32,7 @@ extension DemoSection {
         .transport,
         .palbeTodos,
         .palbeAuth,
+        .palbePasskeys,
         .chatbaseToolRoundTrip,
         .purseCheckout,
     ]

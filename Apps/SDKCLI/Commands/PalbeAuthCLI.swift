@@ -38,12 +38,16 @@ enum PalbeAuthCLI {
     }
 
     /// A client configured from the command line (as `sdk palbe call` is) whose session is the CLI's.
+    ///
+    /// Its passkeys are a ``SoftwareAuthenticator``'s in the same store on every platform: a terminal
+    /// has no system sheet to show.
     static func client(values: ParsedValues, context: OutputContext) async throws -> Palbe {
-        Palbe(
+        let store = sessionStore(environment: context.environment)
+        var runtime = PalbeCLIConfiguration.runtime(for: context, sessionStore: store)
+        runtime.passkeyAuthenticator = SoftwareAuthenticator(store: store)
+        return Palbe(
             configuration: try await PalbeCLIConfiguration.resolve(values: values, context: context),
-            transport: DefaultTransport.make(),
-            runtime: PalbeCLIConfiguration.runtime(
-                for: context, sessionStore: sessionStore(environment: context.environment)))
+            transport: DefaultTransport.make(), runtime: runtime)
     }
 
     // MARK: - Passwords

@@ -20,26 +20,8 @@ extension DemoSection {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "sdk-demo-auth-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        if let baseURL = context.baseURL {
-            let configuration = try await PalbeCLIConfiguration.emulatorConfiguration(
-                at: baseURL, environment: context.environment)
-            return try await PalbeAuthDemo(configuration: configuration, directory: directory, context: context).run()
-        }
-        var emulatorConfiguration = EmulatorConfiguration(port: 0, storage: .inMemory)
-        emulatorConfiguration.palbaseHandlers = EmulatorConfiguration.standardPalbaseHandlers
-        let emulator = try EmulatorServer(configuration: emulatorConfiguration)
-        do {
-            let baseURL = try emulator.start()
-            let configuration = PalbeConfiguration(
-                baseURL: baseURL, apiKey: emulator.apiKey, environment: "demo",
-                sealingKey: emulator.sealingPublicKeyBase64URL, requestTimeout: .seconds(10))
-            let lines = try await PalbeAuthDemo(configuration: configuration, directory: directory, context: context)
-                .run()
-            await emulator.shutdown()
-            return ["embedded emulator at \(baseURL.absoluteString)"] + lines
-        } catch {
-            await emulator.shutdown()
-            throw error
+        return try await withDemoEmulator(context) { configuration in
+            try await PalbeAuthDemo(configuration: configuration, directory: directory, context: context).run()
         }
     }
 }

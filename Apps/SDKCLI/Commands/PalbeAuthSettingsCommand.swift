@@ -7,7 +7,7 @@ extension Command {
     /// `sdk palbe auth settings get | set`: the emulator's auth settings, through its admin API.
     static let authSettings = Command.group(
         name: "settings",
-        summary: "Read or change the emulator's auth settings (password lengths, email confirmation).",
+        summary: "Read or change the emulator's auth settings (password lengths, email confirmation, passkey apps).",
         discussion: """
             Acts on the emulator at --base-url (default \(PalbeCLIConfiguration.defaultBaseURL.absoluteString)) \
             through its admin API, with the admin token 'sdk emulator inbox' uses.
@@ -26,7 +26,7 @@ extension Command {
     )
 
     /// `sdk palbe auth settings set [--min-length N] [--max-length N] [--confirm-email true|false]
-    /// [--site-url URL|none] [--data JSON|@file] [--replace]`.
+    /// [--site-url URL|none] [--passkey-apple-apps IDS|none] [--data JSON|@file] [--replace]`.
     static let authSettingsSet = Command(
         name: "set",
         summary: "Change auth settings: merged into the current document unless --replace.",
@@ -46,6 +46,9 @@ extension Command {
             .value(
                 "site-url", type: .nonEmpty, valueName: "url|none",
                 help: "site_url, the base of emailed links; none for the emulator's own origin."),
+            .value(
+                "passkey-apple-apps", type: .string, valueName: "ids|none",
+                help: "passkey_apple_apps: <TEAM_ID>.<bundle_id> entries, comma-separated; none for an empty list."),
             .value("data", type: .string, valueName: "json|@file", help: "Settings as a JSON object, inline or @file."),
             .flag("replace", help: "Replace the whole document instead of merging."),
         ],
@@ -67,6 +70,11 @@ extension Command {
                 members["confirm_email_required"] = .bool(confirm == "true")
             }
             if let site = values.string("site-url") { members["site_url"] = site == "none" ? .null : .string(site) }
+            if let apps = values.string("passkey-apple-apps") {
+                let entries =
+                    apps == "none" ? [] : apps.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                members["passkey_apple_apps"] = .array(entries.map(AnyCodableValue.string))
+            }
             let document = AnyCodableValue.object(members)
             // The server's own validation, run here: a refused document is never sent.
             do {

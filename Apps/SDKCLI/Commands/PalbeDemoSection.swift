@@ -11,28 +11,8 @@ extension DemoSection {
     ///
     /// Runs on an emulator it starts in memory, or on `--base-url`'s emulator when given.
     package static let palbeTodos = DemoSection(title: "Palbe: typed calls to the sample backend") { context in
-        if let baseURL = context.baseURL {
-            let configuration = try await PalbeCLIConfiguration.emulatorConfiguration(
-                at: baseURL, environment: context.environment)
-            return try await PalbeDemo(client: client(configuration, context)).run()
-        }
-        var emulatorConfiguration = EmulatorConfiguration(port: 0, storage: .inMemory)
-        emulatorConfiguration.palbaseHandlers = EmulatorConfiguration.standardPalbaseHandlers
-        if !emulatorConfiguration.palbaseHandlers.contains(where: { $0 is SampleBackend }) {
-            emulatorConfiguration.palbaseHandlers.append(SampleBackend())
-        }
-        let emulator = try EmulatorServer(configuration: emulatorConfiguration)
-        do {
-            let baseURL = try emulator.start()
-            let configuration = PalbeConfiguration(
-                baseURL: baseURL, apiKey: emulator.apiKey, environment: "demo",
-                sealingKey: emulator.sealingPublicKeyBase64URL, requestTimeout: .seconds(10))
-            let lines = try await PalbeDemo(client: client(configuration, context)).run()
-            await emulator.shutdown()
-            return ["embedded emulator at \(baseURL.absoluteString)"] + lines
-        } catch {
-            await emulator.shutdown()
-            throw error
+        try await withDemoEmulator(context) { configuration in
+            try await PalbeDemo(client: client(configuration, context)).run()
         }
     }
 

@@ -25,12 +25,15 @@ package struct PalbeRuntime: Sendable {
     /// The hook for tools that keep the session somewhere of their own: the `sdk` CLI points it at
     /// `.sdk/palbe` with ``SessionStorage/directory(_:)``.
     package var sessionStore: (any SecureStore)?
+    /// What holds the passkeys; `nil` for the platform's own (``PasskeyAuthenticators/platformDefault(store:)``:
+    /// the system sheet on Apple platforms, a ``SoftwareAuthenticator`` over the session store elsewhere).
+    package var passkeyAuthenticator: (any PasskeyAuthenticator)?
 
     /// A runtime from its parts; every part has the live default.
     package init(
         logger: any SDKLogger = PalbeRuntime.defaultLogger, traceHTTP: Bool = PalbeDebugSwitch.isOn,
         correlation: PalbeCorrelation = .shared, retryPolicy: BackoffPolicy = .palbe, clock: SDKClock = .live,
-        sessionStore: (any SecureStore)? = nil
+        sessionStore: (any SecureStore)? = nil, passkeyAuthenticator: (any PasskeyAuthenticator)? = nil
     ) {
         self.logger = logger
         self.traceHTTP = traceHTTP
@@ -38,6 +41,7 @@ package struct PalbeRuntime: Sendable {
         self.retryPolicy = retryPolicy
         self.clock = clock
         self.sessionStore = sessionStore
+        self.passkeyAuthenticator = passkeyAuthenticator
     }
 
     /// What apps run with.

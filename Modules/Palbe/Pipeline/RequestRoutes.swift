@@ -8,7 +8,10 @@ enum RequestRoutes {
     ]
 
     /// The allowlisted paths that still carry a DPoP proof, because they bind the session.
-    static let dpopBound: Set<String> = ["/auth/login", "/auth/signup", "/auth/token/refresh"]
+    static let dpopBound: Set<String> = [
+        "/auth/login", "/auth/signup", "/auth/token/refresh",
+        "/auth/passkey/verify",
+    ]
 
     /// Path prefixes whose request bodies are sealed.
     static let sealedPrefixes = ["/auth", "/v1/db", "/v1/docs", "/v1/user-flags", "/v1/notifications", "/v1/analytics"]

@@ -9,7 +9,10 @@ import ErrorCore
 package struct SessionRefreshRecovery: RecoveryRule {
     /// 401 codes about what the request said rather than the token it carried: refreshing the
     /// session would rotate its tokens for nothing.
-    static let codesNotAboutTheToken: Set<String> = ["invalid_credentials"]
+    static let codesNotAboutTheToken: Set<String> = [
+        "invalid_credentials",
+        "passkey_invalid",
+    ]
 
     /// Set once a refresh succeeded: a call replays at most once.
     private var refreshed = false

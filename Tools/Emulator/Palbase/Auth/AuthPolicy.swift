@@ -9,7 +9,7 @@ package struct AuthPolicy: Sendable {
     package var passwordIterations = 100_000
     /// How long an access token is valid (`expires_in`).
     package var accessTokenLifetime = 3600
-    /// How long after sign-in a session counts as recent (password set, account deletion).
+    /// How long after sign-in a session counts as recent (password set, passkey registration, account deletion).
     package var recentWindow = 300
     /// How far a DPoP proof's `iat` may be from the server's real time, either way.
     package var dpopWindow = 60
@@ -25,6 +25,8 @@ package struct AuthPolicy: Sendable {
     package var passwordResetLifetime = 3600
     /// How long an email verification token and code are valid.
     package var emailVerificationLifetime = 86_400
+    /// How long a passkey challenge (`/auth/passkey/options`) can be answered; it is single-use either way.
+    package var passkeyChallengeLifetime = 300
 
     /// The defaults `sdk emulator start` runs with.
     package init() {}

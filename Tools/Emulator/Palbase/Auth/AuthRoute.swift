@@ -1,10 +1,11 @@
 /// One endpoint of the auth service (part 1 of the contract table), matched from a method and the decoded
-/// path segments. OAuth and passkey paths are not routes yet, so they answer 404 like any unknown path.
+/// path segments. OAuth paths are not routes yet, so they answer 404 like any unknown path.
 enum AuthRoute: Sendable, Equatable {
     case signup, login, anonymous, refresh, logout, me
     case otp, otpVerify, magicLink, magicLinkVerify
     case passwordReset, passwordResetConfirm, passwordUpdate, passwordSet
     case verifyEmail, resendVerification, deleteAccount
+    case passkeyOptions, passkeyVerify
 
     /// The path below `/auth/` → its one method and route.
     private static let table: [String: (method: String, route: AuthRoute)] = [
@@ -15,6 +16,7 @@ enum AuthRoute: Sendable, Equatable {
         "password/reset/confirm": ("POST", .passwordResetConfirm), "password/update": ("POST", .passwordUpdate),
         "password/set": ("POST", .passwordSet), "verify-email": ("POST", .verifyEmail),
         "resend-verification": ("POST", .resendVerification), "account/delete": ("POST", .deleteAccount),
+        "passkey/options": ("POST", .passkeyOptions), "passkey/verify": ("POST", .passkeyVerify),
     ]
 
     /// The route at `segments`, nil when the path is not an auth route; 405 `method_not_allowed` when it is

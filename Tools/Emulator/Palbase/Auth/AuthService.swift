@@ -71,6 +71,8 @@ package final class AuthService: PalbaseRouteHandler {
         case .verifyEmail: return try controller.verifyEmail()
         case .resendVerification: return try controller.resendVerification()
         case .deleteAccount: return try controller.deleteAccount()
+        case .passkeyOptions: return try controller.passkeyOptions()
+        case .passkeyVerify: return try controller.passkeyVerify()
         }
     }
 

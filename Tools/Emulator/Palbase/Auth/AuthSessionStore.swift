@@ -153,7 +153,7 @@ struct AuthSessionStore {
             .map(AuthSession.init(row:))
     }
 
-    private func issueTokens(sessionID: String, now: Int64) throws -> Tokens {
+    func issueTokens(sessionID: String, now: Int64) throws -> Tokens {
         let access = AuthSecrets.token("pat_")
         let refresh = AuthSecrets.token("prt_")
         let expiresAt = now + Int64(policy.accessTokenLifetime) * 1000

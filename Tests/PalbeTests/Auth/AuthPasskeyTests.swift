@@ -1,0 +1,134 @@
+import Emulator
+import ErrorCore
+import Foundation
+import Palbe
+import TestSupport
+import Testing
+
+/// Passkeys end to end: the SDK, the software authenticator over the session's secure store, and the
+/// emulator's verifier, over real HTTP.
+@Suite struct AuthPasskeyTests {
+    @Test func aPasskeySignUpHasNoPasswordAndSignsInAgainWithoutOne() async throws {
+        try await withAuthBackend { bed in
+            let client = bed.client()
+            let signedUp = try await client.auth.signUpWithPasskey(email: "Dev@Example.com", displayName: "Dev")
+            #expect(signedUp.user.email == "dev@example.com")
+            #expect(await client.auth.currentUser == signedUp.user)
+            #expect(try await client.auth.capability().hasPassword == false)
+            #expect(try bed.inbox(to: "dev@example.com", kind: "email_verification")["token"] != nil)
+
+            try await client.auth.signOut()
+            let signedIn = try await client.auth.signInWithPasskey()
+            #expect(signedIn.user.id == signedUp.user.id)
+            #expect(await client.auth.isSignedIn)
+            #expect(try bed.requests(to: "/auth/login").isEmpty, "no password rail was used")
+            let verifies = try bed.requests(to: "/auth/passkey/verify")
+            #expect(verifies.count == 2)
+            #expect(verifies.allSatisfy { $0.header("DPoP") != nil }, "the session is bound to the device key")
+        }
+    }
+
+    @Test func aPasswordAccountAddsAPasskeyOnARecentSessionAndSignsInWithIt() async throws {
+        try await withAuthBackend { bed in
+            let client = bed.client()
+            let account = try await client.auth.signUp(email: "pw@example.com", password: "correct-horse")
+            try await client.auth.registerPasskey(name: "Laptop")
+            try await client.auth.signOut()
+
+            let signedIn = try await client.auth.signInWithPasskey()
+            #expect(signedIn.user.id == account.user.id)
+            #expect(try await client.auth.capability().hasPassword)
+        }
+    }
+
+    @Test func aStaleSessionCannotAddAPasskeyUntilItStepsUp() async throws {
+        try await withAuthBackend { bed in
+            let client = bed.client()
+            let account = try await client.auth.signUpWithPasskey(email: "stale@example.com", displayName: "Stale")
+            try await bed.setClockOffset(301)  // the sign-in is no longer recent
+
+            let stale = await authError { () async throws(AuthError) in
+                try await client.auth.registerPasskey(name: "iPad")
+            }
+            guard case .http(403, "reauthentication_required", _, _) = stale else {
+                Issue.record("expected 403 reauthentication_required, got \(String(describing: stale))")
+                return
+            }
+            #expect(try bed.requests(to: "/auth/passkey/verify").count == 1, "refused before any ceremony")
+
+            let events = Heard<AuthEvent>()
+            let unsubscribe = await client.auth.onAuthEvent(events.listener)
+            let before = try #require(try bed.persisted(client)?.session)
+            try await client.auth.stepUp()
+            #expect(await events.wait(for: 1) == [.tokenRefreshed], "a step-up is not a new sign-in")
+            unsubscribe()
+            let after = try #require(try bed.persisted(client)?.session)
+            #expect(after.accessToken != before.accessToken, "the stepped-up tokens are stored")
+            #expect(after.user == before.user)
+            #expect(try await bed.sessions(of: account.user.id).count == 1, "the same session, now recent")
+
+            try await client.auth.registerPasskey(name: "iPad")
+            try await client.auth.setPassword("a-strong-new-password")  // the same recent window
+            #expect(try await client.auth.capability().hasPassword)
+        }
+    }
+
+    @Test func passkeysSurviveARelaunchAndASignOut() async throws {
+        try await withAuthBackend { bed in
+            let first = bed.client()
+            let account = try await first.auth.signUpWithPasskey(email: "relaunch@example.com", displayName: "R")
+            try await first.auth.signOut()
+
+            let relaunched = bed.client()
+            #expect(await relaunched.auth.isSignedIn == false)
+            let again = try await relaunched.auth.signInWithPasskey()
+            #expect(again.user.id == account.user.id)
+            #expect(try bed.authenticator.credentialCount(rpID: bed.rpID) == 1)
+        }
+    }
+
+    @Test func aDismissedSheetIsACancellationAndLeavesNothingBehind() async throws {
+        try await withAuthBackend { bed in
+            let declining = bed.client(passkeys: SoftwareAuthenticator(store: bed.store) { _ in false })
+            let signUp = await authError { () async throws(AuthError) in
+                try await declining.auth.signUpWithPasskey(email: "cancel@example.com", displayName: "C")
+            }
+            let cancelled = try #require(signUp)
+            #expect(declining.auth.wasCanceled(cancelled))
+            #expect(cancelled == .invalidCredentials(message: "User canceled passkey sign-in"))
+            #expect(try await bed.admin("GET", "users").body["users"]?.arrayValue?.isEmpty == true)
+
+            try await bed.client().auth.signUpWithPasskey(email: "cancel@example.com", displayName: "C")
+            try await bed.client().auth.signOut()
+            let signIn = await authError { () async throws(AuthError) in
+                try await declining.auth.signInWithPasskey()
+            }
+            #expect(signIn.map(declining.auth.wasCanceled) == true)
+            #expect(await declining.auth.isSignedIn == false)
+        }
+    }
+
+    @Test func aDeviceWithoutAPasskeySaysSoAndIsNotACancellation() async throws {
+        try await withAuthBackend { bed in
+            let client = bed.client()
+            let error = try #require(
+                await authError { () async throws(AuthError) in try await client.auth.signInWithPasskey() })
+            #expect(error == .invalidCredentials(message: "There is no passkey for \(bed.rpID) on this device"))
+            #expect(client.auth.wasCanceled(error) == false)
+        }
+    }
+
+    @Test func registerAndStepUpNeedASignedInUser() async throws {
+        try await withAuthBackend { bed in
+            let client = bed.client()
+            let register = await authError { () async throws(AuthError) in
+                try await client.auth.registerPasskey(name: "Laptop")
+            }
+            #expect(register?.statusCode == 401 && register?.code == "invalid_token")
+            let stepUp = await authError { () async throws(AuthError) in try await client.auth.stepUp() }
+            #expect(stepUp?.statusCode == 401 && stepUp?.code == "invalid_token")
+            let verifies = try bed.requests(to: "/auth/passkey/verify")
+            #expect(verifies.isEmpty, "refused before any ceremony")
+        }
+    }
+}
