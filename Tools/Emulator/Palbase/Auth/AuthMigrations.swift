@@ -6,7 +6,7 @@
 /// passwords as PBKDF2-SHA256 (`PasswordHash`).
 package enum AuthMigrations {
     /// Every migration, ascending.
-    package static let all: [Migration] = [schema]
+    package static let all: [Migration] = [schema, oauth]
 
     static let schema = Migration(
         version: 200,
