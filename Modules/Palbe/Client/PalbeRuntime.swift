@@ -25,6 +25,12 @@ package struct PalbeRuntime: Sendable {
     /// The hook for tools that keep the session somewhere of their own: the `sdk` CLI points it at
     /// `.sdk/palbe` with ``SessionStorage/directory(_:)``.
     package var sessionStore: (any SecureStore)?
+    /// What presents OAuth provider pages when a call names no presenter; `nil` for the platform's
+    /// own (``OAuthPresenters/platformDefault``). Tests and the `sdk` CLI set it.
+    package var oauthPresenter: (any OAuthPresenter)?
+    /// The biometry behind `pb.auth.localGate`; `nil` for the platform's own
+    /// (``BiometricKeychains/platformDefault``). Tests script one.
+    package var biometrics: (any BiometricKeychain)?
 
     /// A runtime from its parts; every part has the live default.
     package init(
