@@ -214,7 +214,8 @@ extension AuthNamespace {
         case OAuthPresenterError.timedOut: .network(message: "No OAuth callback arrived in time")
         case OAuthPresenterError.unusableRedirectURI(let reason), OAuthPresenterError.unavailable(let reason):
             .oauthLocal("oauth_presenter_unavailable", message: reason)
-        default: .oauthLocal("oauth_presenter_unavailable", message: "The OAuth presenter failed")
+        // The type only: an opener's error may quote the callback URL, and with it the code.
+        default: .oauthLocal("oauth_presenter_unavailable", message: "The OAuth presenter failed (\(type(of: error)))")
         }
     }
 }

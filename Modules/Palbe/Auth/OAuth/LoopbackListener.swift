@@ -103,7 +103,9 @@ final class LoopbackListener: @unchecked Sendable {
             Self.respond(client, status: "431 Request Header Fields Too Large", body: "Request too large.")
             return nil
         }
-        let line = head.prefix { $0 != "\r" && $0 != "\n" }.split(separator: " ", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift, so it is named on its own.
+        let line = head.prefix { $0 != "\r\n" && $0 != "\r" && $0 != "\n" }.split(
+            separator: " ", omittingEmptySubsequences: false)
         guard line.count == 3, line[2].hasPrefix("HTTP/1."), line[1].hasPrefix("/") else {
             Self.respond(client, status: "400 Bad Request", body: "Bad request.")
             return nil

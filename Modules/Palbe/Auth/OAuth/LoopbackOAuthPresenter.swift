@@ -39,12 +39,14 @@ public struct LoopbackOAuthPresenter: OAuthPresenter {
             throw OAuthPresenterError.unusableRedirectURI(reason: "the loopback path is not a URL path")
         }
         let page = try await authorize(redirect)
+        // Serve before opening: an opener may deliver the callback itself before it returns (a test, `--auto`).
+        async let callback = listener.callback(timeout: timeout)
         try await open(page)
-        return try await listener.callback(timeout: timeout)
+        return try await callback
     }
 
     /// The registered URI's path when it is an http loopback URI with a plain path, else `/callback`.
-    static func path(registered: URL?) -> String {
+    package static func path(registered: URL?) -> String {
         guard let registered, let components = URLComponents(url: registered, resolvingAgainstBaseURL: false),
             components.scheme?.lowercased() == "http", ["127.0.0.1", "localhost"].contains(components.host ?? ""),
             components.percentEncodedPath.hasPrefix("/"),
