@@ -190,16 +190,11 @@ extension AuthNamespace {
             throw error
         }
         await oauthStore.discard(pending.transactionID)
-        let answer = try decode(delivery, as: CredentialAnswer.self)
-        if let linked = answer.linked { return .linked(identity: linked.identity, userID: linked.userId) }
-        if answer.mfaRequired == true {
-            guard let token = answer.mfaToken else {
-                throw .http(
-                    status: delivery.status, code: "decoding_error",
-                    message: "The response did not match CredentialAnswer: mfa_required without mfa_token",
-                    requestId: delivery.requestID)
-            }
-            return .mfaRequired(token: token, factors: answer.factors ?? [])
+        if let linked = try decode(delivery, as: LinkAnswer.self).linked {
+            return .linked(identity: linked.identity, userID: linked.userId)
+        }
+        if let challenge = try MFAChallengeAnswer.challenge(in: delivery) {
+            return .mfaRequired(token: challenge.token, factors: challenge.factors)
         }
         let response = try decode(delivery, as: SessionResponse.self)
         await session.adopt(response.session)
@@ -226,14 +221,11 @@ private struct AuthorizeAnswer: Decodable {
     let authorizeUrl: String
 }
 
-/// `/auth/oauth/credential`'s answer, besides the session response.
-private struct CredentialAnswer: Decodable {
+/// `/auth/oauth/credential`'s answer to a link: `{"linked":{"identity","user_id"}}`.
+private struct LinkAnswer: Decodable {
     struct Linked: Decodable {
         let identity: String
         let userId: String
     }
     let linked: Linked?
-    let mfaRequired: Bool?
-    let mfaToken: String?
-    let factors: [String]?
 }

@@ -117,16 +117,7 @@ extension AuthController {
             try oauth.link(provider: provider, subject: subject, email: transaction.email, userID: user.id, now: now)
         }
         if user.fenced { throw AuthErrors.subjectFenced() }
-        guard user.mfaFactors.isEmpty else {
-            let mfaToken = AuthSecrets.token("mfa_")
-            try context.secrets.issue(
-                .mfa, subject: user.id, userID: user.id, token: mfaToken, code: nil, now: now,
-                lifetime: policy.recentWindow)
-            return .json([
-                "mfa_required": true, "mfa_token": .string(mfaToken),
-                "factors": .array(user.mfaFactors.map(AnyCodableValue.string)),
-            ])
-        }
+        guard user.mfaFactors.isEmpty else { return try mfaChallenge(for: user) }
         return try context.mintSession(for: user, proof: proof)
     }
 
