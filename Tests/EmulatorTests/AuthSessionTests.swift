@@ -175,7 +175,8 @@ import Testing
             expectAuthError(wrongMethod, 405, "method_not_allowed")
             #expect(wrongMethod.header("Allow") == "POST")
             expectAuthError(try await auth.post("/auth/me"), 405, "method_not_allowed")
-            for path in ["/auth/oauth/authorize", "/auth/passkey/nothing", "/auth/nothing"] {
+            expectAuthError(try await auth.get("/auth/oauth/authorize"), 405, "method_not_allowed")
+            for path in ["/auth/oauth/token", "/auth/passkey/nothing", "/auth/nothing"] {
                 expectAuthError(try await auth.post(path, ["provider": "google"]), 404, "not_found")
             }
         }

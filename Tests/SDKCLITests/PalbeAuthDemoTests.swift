@@ -35,6 +35,11 @@ import Testing
                 $0.hasPrefix("5. ") && $0.contains("401 session_revoked") && $0.contains(".signedOut(sessionExpired)")
             })
         #expect(lines.contains { $0.hasPrefix("6. ") && $0.contains(".signedOut(userInitiated)") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("7. a Google OAuth round trip") && $0.contains("/auth/oauth/credential 200")
+                    && $0.hasSuffix("no OAuth transaction left in the store")
+            })
     }
 
     @Test func onAGivenEmulatorTheLogAgreesAndTheClockIsPutBack() async throws {

@@ -19,7 +19,7 @@ extension Command {
         subcommands: [
             authSignUp, authLogin, authAnonymous, authOTP, authMagicLink, authWhoami, authCapability, authPassword,
             authVerifyEmail, authLogout, authDelete, authSettings,
-            authPasskey,
+            authPasskey, authOAuth, authLink,
         ]
     )
 

@@ -28,7 +28,7 @@ extension DemoSection {
 
 /// The auth demo's script. Every claim it prints is checked first; a check that fails ends the section
 /// with a `CommandFailure`.
-private struct PalbeAuthDemo {
+struct PalbeAuthDemo {
     /// Calls in the refresh storm.
     static let stormSize = 20
     /// How far the clocks move so the access token (an hour's) has expired.
@@ -47,7 +47,7 @@ private struct PalbeAuthDemo {
     }
 
     /// A client whose session lives in `store` (by default the demo's), sending through `transport`.
-    private func client(store: String = "session", transport: any Transport = DefaultTransport.make()) -> Palbe {
+    func client(store: String = "session", transport: any Transport = DefaultTransport.make()) -> Palbe {
         let runtime = PalbeCLIConfiguration.runtime(
             for: context, sessionStore: SessionStorage.directory(directory.appendingPathComponent(store)))
         return Palbe(configuration: configuration, transport: transport, runtime: runtime)
@@ -157,6 +157,7 @@ private struct PalbeAuthDemo {
         lines.append(
             "6. signed in again, then signed out: POST /auth/logout \(logouts.first?.status.map(String.init) ?? "?"), "
                 + "event .signedOut(userInitiated), currentUser nil")
+        lines += try await oauthRoundTrip()
         return lines
     }
 
@@ -172,7 +173,7 @@ private struct PalbeAuthDemo {
     }
 
     /// One request of the emulator's log: what the demo counts.
-    private struct Logged {
+    struct Logged {
         let id: Int
         let method: String
         let path: String
@@ -180,12 +181,12 @@ private struct PalbeAuthDemo {
     }
 
     /// The id of the newest logged request (0 when the log is empty).
-    private func lastLoggedRequestID() async throws -> Int {
+    func lastLoggedRequestID() async throws -> Int {
         try await loggedRequests(limit: 1).last?.id ?? 0
     }
 
     /// The requests logged after `id`, oldest first.
-    private func loggedRequests(after id: Int) async throws -> [Logged] {
+    func loggedRequests(after id: Int) async throws -> [Logged] {
         try await loggedRequests(limit: 500).filter { $0.id > id }
     }
 
@@ -207,7 +208,7 @@ private struct PalbeAuthDemo {
         return try JSONDecoder().decode(AnyCodableValue.self, from: response.body)
     }
 
-    private func failure(_ message: String) -> CommandFailure {
+    func failure(_ message: String) -> CommandFailure {
         CommandFailure(code: "demo_auth", message: message)
     }
 

@@ -34,25 +34,11 @@ extension AuthNamespace {
     ///   unknown, used or expired link.
     public func verifyMagicLink(token: String) async throws(AuthError) -> MagicLinkResult {
         let delivery = try await send(PBRequest(.post, ["auth/magic-link/verify"], body: ["token": token]))
-        let answer = try decode(delivery, as: MagicLinkAnswer.self)
-        if answer.mfaRequired == true {
-            guard let mfaToken = answer.mfaToken else {
-                throw .http(
-                    status: delivery.status, code: "decoding_error",
-                    message: "The response did not match MagicLinkAnswer: mfa_required without mfa_token",
-                    requestId: delivery.requestID)
-            }
-            return .mfaRequired(token: mfaToken, factors: answer.factors ?? [])
+        if let challenge = try MFAChallengeAnswer.challenge(in: delivery) {
+            return .mfaRequired(token: challenge.token, factors: challenge.factors)
         }
         let response = try decode(delivery, as: SessionResponse.self)
         await session.adopt(response.session)
         return .signedIn(AuthSuccess(user: response.user))
     }
-}
-
-/// The part of `/auth/magic-link/verify`'s answer that says whether a second factor is needed.
-private struct MagicLinkAnswer: Decodable {
-    let mfaRequired: Bool?
-    let mfaToken: String?
-    let factors: [String]?
 }

@@ -84,8 +84,12 @@ public struct AuthNamespace: Sendable {
     /// }
     /// ```
     public func wasCanceled(_ error: any Error) -> Bool {
-        guard case .invalidCredentials(let message) = error as? AuthError else { return false }
-        return Self.cancellationMessages.contains(message)
+        switch error as? AuthError {
+        case .invalidCredentials(let message)?: Self.cancellationMessages.contains(message)
+        // An OAuth cancellation carries the `oauth_cancelled` code and the provider's message.
+        case .http(_, "oauth_cancelled", let message, _)?: Self.cancellationMessages.contains(message)
+        default: false
+        }
     }
 
     /// The messages of ``AuthError/invalidCredentials(message:)`` that mean "the user dismissed the sheet".

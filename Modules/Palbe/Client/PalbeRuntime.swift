@@ -28,6 +28,12 @@ package struct PalbeRuntime: Sendable {
     /// What holds the passkeys; `nil` for the platform's own (``PasskeyAuthenticators/platformDefault(store:)``:
     /// the system sheet on Apple platforms, a ``SoftwareAuthenticator`` over the session store elsewhere).
     package var passkeyAuthenticator: (any PasskeyAuthenticator)?
+    /// What presents OAuth provider pages when a call names no presenter; `nil` for the platform's
+    /// own (``OAuthPresenters/platformDefault``). Tests and the `sdk` CLI set it.
+    package var oauthPresenter: (any OAuthPresenter)?
+    /// The biometry behind `pb.auth.localGate`; `nil` for the platform's own
+    /// (``BiometricKeychains/platformDefault``). Tests script one.
+    package var biometrics: (any BiometricKeychain)?
 
     /// A runtime from its parts; every part has the live default.
     package init(

@@ -128,11 +128,16 @@ import Testing
                 #expect(!auth.wasCanceled(AuthError.invalidCredentials(message: message)), "\(message)")
             }
             #expect(!auth.wasCanceled(AuthError.network(message: "User canceled Apple sign-in")))
-            #expect(
-                !auth.wasCanceled(
-                    AuthError.http(
-                        status: 400, code: "oauth_cancelled", message: "User canceled Google sign-in",
-                        requestId: nil)))
+            // An OAuth cancellation carries the code `oauth_cancelled` and the provider's message: the Apple and
+            // Google ones are recognised, another provider's or another code's are not.
+            func http(_ code: String, _ message: String) -> AuthError {
+                .http(status: 400, code: code, message: message, requestId: nil)
+            }
+            #expect(auth.wasCanceled(http("oauth_cancelled", "User canceled Google sign-in")))
+            #expect(auth.wasCanceled(http("oauth_cancelled", "User canceled Apple sign-in")))
+            #expect(!auth.wasCanceled(http("oauth_cancelled", "User canceled Microsoft sign-in")))
+            #expect(!auth.wasCanceled(http("oauth_cancelled", "User canceled GitHub sign-in")))
+            #expect(!auth.wasCanceled(http("invalid_request", "User canceled Google sign-in")))
             #expect(!auth.wasCanceled(CancellationError()))
             #expect(AuthNamespace.cancellationMessages.count == 3)
         }

@@ -32,6 +32,13 @@ final class PalbasePlatform: Sendable {
             if let document = try wellKnownDocument(request) {
                 return try finish(PalbaseResponse(json: document), requestID: requestID, session: nil)
             }
+            // A plain loop: a page may change state, so each handler is asked exactly once.
+            for handler in handlers {
+                if var page = handler.publicPage(request, tenant: identity.tenantID, store: store) {
+                    page.headers.set("X-Request-Id", requestID)
+                    return page
+                }
+            }
             guard let apiKey = request.headers["apikey"], apiKey == identity.apiKey else {
                 throw PalbaseHTTPError(
                     status: 401, code: "invalid_api_key", description: "Missing or invalid apikey header")

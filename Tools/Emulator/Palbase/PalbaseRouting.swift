@@ -135,6 +135,10 @@ package protocol PalbaseRouteHandler: Sendable {
     /// bearers. Throws the handler's 401/403 (`token_expired`, `invalid_token`, `session_revoked`,
     /// `subject_fenced`) when the bearer is not a live session's: the request is refused before any data route.
     func subject(of request: PalbaseRequest, store: SQLiteDatabase) throws -> String?
+
+    /// A page this handler serves to a browser without an `apikey` (the simulated OAuth providers' authorize
+    /// page), answered as is; nil for every other request, which then goes through the API-key check.
+    func publicPage(_ request: HTTPServerRequest, tenant: String, store: SQLiteDatabase) -> HTTPServerResponse?
 }
 
 extension PalbaseRouteHandler {
@@ -149,4 +153,11 @@ extension PalbaseRouteHandler {
 
     /// Issues no bearers.
     package func subject(of request: PalbaseRequest, store: SQLiteDatabase) throws -> String? { nil }
+
+    /// Serves no public pages.
+    package func publicPage(
+        _ request: HTTPServerRequest, tenant: String, store: SQLiteDatabase
+    )
+        -> HTTPServerResponse?
+    { nil }
 }

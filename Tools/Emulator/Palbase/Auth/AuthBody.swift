@@ -34,3 +34,14 @@ struct AuthBody {
         }
     }
 }
+
+extension AuthBody {
+    /// A boolean, or nil when absent or null.
+    func optionalBool(_ key: String) throws -> Bool? {
+        switch members[key] {
+        case nil, .null?: return nil
+        case .bool(let value)?: return value
+        case let other?: throw AuthErrors.badRequest(field: key, "Expected boolean, received \(other.kindName)")
+        }
+    }
+}

@@ -83,16 +83,7 @@ extension AuthController {
                 try context.users.insert(user)
             }
             if user.fenced { throw AuthErrors.subjectFenced() }
-            guard user.mfaFactors.isEmpty else {
-                let mfaToken = AuthSecrets.token("mfa_")
-                try context.secrets.issue(
-                    .mfa, subject: user.id, userID: user.id, token: mfaToken, code: nil, now: now,
-                    lifetime: policy.recentWindow)
-                return .json([
-                    "mfa_required": true, "mfa_token": .string(mfaToken),
-                    "factors": .array(user.mfaFactors.map(AnyCodableValue.string)),
-                ])
-            }
+            guard user.mfaFactors.isEmpty else { return try mfaChallenge(for: user) }
             return try context.mintSession(for: user, proof: proof)
         }
     }
@@ -130,5 +121,18 @@ extension AuthController {
             try sendVerification(to: user)
         }
         return .noContent
+    }
+
+    /// `{"mfa_required":true,"mfa_token","factors"}` for an account with a second factor, instead of a session:
+    /// what every sign-in rail answers such an account (a magic link, an OAuth code).
+    func mfaChallenge(for user: AuthUser) throws -> PalbaseResponse {
+        let mfaToken = AuthSecrets.token("mfa_")
+        try context.secrets.issue(
+            .mfa, subject: user.id, userID: user.id, token: mfaToken, code: nil, now: now, lifetime: policy.recentWindow
+        )
+        return .json([
+            "mfa_required": true, "mfa_token": .string(mfaToken),
+            "factors": .array(user.mfaFactors.map(AnyCodableValue.string)),
+        ])
     }
 }

@@ -40,7 +40,11 @@ extension AuthController {
         let (_, user) = try context.caller()
         return .json([
             "user": user.json, "has_password": .bool(user.hasPassword),
-            "providers": .array(user.providers.map(AnyCodableValue.string)),
+            "providers": .array(
+                (user.providers
+                    + (try AuthService.linkedProviders(
+                        userID: user.id, tenant: context.request.tenant, store: context.store)))
+                    .map(AnyCodableValue.string)),
         ])
     }
 

@@ -6,7 +6,7 @@
 /// passwords as PBKDF2-SHA256 (`PasswordHash`).
 package enum AuthMigrations {
     /// Every migration, ascending.
-    package static let all: [Migration] = [schema, passkeys]
+    package static let all: [Migration] = [schema, passkeys, oauth]
 
     static let schema = Migration(
         version: 200,

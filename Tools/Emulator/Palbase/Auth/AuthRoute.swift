@@ -1,5 +1,5 @@
 /// One endpoint of the auth service (part 1 of the contract table), matched from a method and the decoded
-/// path segments. OAuth paths are not routes yet, so they answer 404 like any unknown path.
+/// path segments. OAuth is routed before this table (`AuthService+OAuth`).
 enum AuthRoute: Sendable, Equatable {
     case signup, login, anonymous, refresh, logout, me
     case otp, otpVerify, magicLink, magicLinkVerify

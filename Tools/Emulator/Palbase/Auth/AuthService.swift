@@ -48,6 +48,7 @@ package final class AuthService: PalbaseRouteHandler {
 
     /// Answers an auth route, or nil when the path is not one.
     package func handle(_ request: PalbaseRequest, store: SQLiteDatabase) async throws -> PalbaseResponse? {
+        if let response = try handleOAuth(request, store: store) { return response }
         guard let route = try AuthRoute.match(method: request.method, segments: request.segments) else { return nil }
         let context = AuthContext(
             request: request, store: store, policy: policy, now: now, realNow: clock.realSeconds,

@@ -1,0 +1,117 @@
+import ErrorCore
+import Foundation
+import Palbe
+import SDKTransport
+
+extension Command {
+    private static let providerArgument = CommandArgument.required(
+        "provider", type: .oneOf(OAuthProvider.allCases.map(\.rawValue)), help: "google, apple, microsoft or github.")
+
+    private static let oauthOptions: [CommandOption] = [
+        .flag("auto", help: "Approve on the emulator's provider page without a browser (emulator only)."),
+        .value(
+            "email", type: .nonEmpty, valueName: "address",
+            help: "With --auto: the provider account's email (default <provider>-user@example.com)."),
+        .value(
+            "timeout", type: .integer(in: 1...3600), valueName: "seconds",
+            help: "How long to wait for the browser's redirect (default 300)."),
+    ]
+
+    /// `sdk palbe auth oauth <provider> [--auto] [--email E] [--timeout S]`.
+    static let authOAuth = Command(
+        name: "oauth",
+        summary: "Sign in with an OAuth provider, through a loopback redirect.",
+        discussion: """
+            Listens on 127.0.0.1 on a free port (RFC 8252), begins a PKCE transaction with \
+            http://127.0.0.1:<port>/callback as the redirect, prints the provider URL on stderr and waits for \
+            the browser to come back. --auto answers the emulator's simulated provider page itself (Approve, \
+            as --email), so no browser is needed. An account with a second factor exits 1 with mfa_required \
+            and no session; the challenge token is not printed.
+            """,
+        arguments: [providerArgument],
+        options: oauthOptions + PalbeCLIConfiguration.options,
+        run: { values, context in
+            let client = try await PalbeAuthCLI.client(values: values, context: context)
+            let provider = OAuthProvider(rawValue: values.string("provider") ?? "") ?? .google
+            let result = try await client.auth.signIn(
+                with: provider, presenter: PalbeOAuthCLI.presenter(values: values, context: context))
+            try PalbeOAuthCLI.emit(result, context: context)
+        }
+    )
+
+    /// `sdk palbe auth link <provider> [--auto] [--email E] [--timeout S]`.
+    static let authLink = Command(
+        name: "link",
+        summary: "Link an OAuth provider to the signed-in account (needs a recent sign-in).",
+        discussion: """
+            The same loopback flow as 'oauth', with link: the provider account is linked to the signed-in \
+            account and the session does not change. A sign-in older than 5 minutes exits 1 with \
+            reauthentication_required: sign in again, then link.
+            """,
+        arguments: [providerArgument],
+        options: oauthOptions + PalbeCLIConfiguration.options,
+        run: { values, context in
+            let client = try await PalbeAuthCLI.client(values: values, context: context)
+            guard await client.auth.isSignedIn else { throw PalbeAuthCLI.notSignedIn }
+            let provider = OAuthProvider(rawValue: values.string("provider") ?? "") ?? .google
+            let result = try await client.auth.linkIdentity(
+                provider, presenter: PalbeOAuthCLI.presenter(values: values, context: context))
+            try PalbeOAuthCLI.emit(result, context: context)
+        }
+    )
+}
+
+/// The loopback presenter the OAuth commands use, and how they print a result.
+enum PalbeOAuthCLI {
+    /// A ``LoopbackOAuthPresenter`` that prints the provider URL, and with `--auto` answers the emulator's
+    /// provider page the way a browser would: approve, then follow the redirect to the listener.
+    static func presenter(values: ParsedValues, context: OutputContext) -> LoopbackOAuthPresenter {
+        let auto = values.flag("auto")
+        let email = values.string("email")
+        return LoopbackOAuthPresenter(timeout: .seconds(values.int("timeout") ?? 300)) { page in
+            context.log("Open this URL to continue: \(page.absoluteString)")
+            guard auto else { return }
+            try await approve(page, email: email)
+        }
+    }
+
+    /// Approves on the emulator's provider page and delivers the redirect to the loopback listener.
+    static func approve(_ page: URL, email: String?) async throws {
+        guard var components = URLComponents(url: page, resolvingAgainstBaseURL: false) else {
+            throw CommandFailure(code: "oauth_auto_failed", message: "The provider URL is not a URL")
+        }
+        components.queryItems =
+            (components.queryItems ?? []) + [URLQueryItem(name: "decision", value: "approve")]
+            + (email.map { [URLQueryItem(name: "email", value: $0)] } ?? [])
+        guard let approve = components.url else {
+            throw CommandFailure(code: "oauth_auto_failed", message: "The provider URL is not a URL")
+        }
+        let transport = DefaultTransport.make()
+        let answer = try await transport.send(HTTPRequest(method: "GET", url: approve, timeout: .seconds(30)))
+        guard answer.status == 302, let location = answer.headers["Location"].flatMap(URL.init(string:)) else {
+            throw CommandFailure(
+                code: "oauth_auto_failed",
+                message:
+                    "The provider page answered \(answer.status), not a redirect: --auto works with the emulator only")
+        }
+        _ = try await transport.send(HTTPRequest(method: "GET", url: location, timeout: .seconds(30)))
+    }
+
+    /// `{"user":…}` for a sign-in, `{"linked":{"identity","userId"}}` for a link; an MFA challenge fails.
+    static func emit(_ result: OAuthResult, context: OutputContext) throws {
+        switch result {
+        case .signedIn(let success):
+            try PalbeAuthCLI.emitSignedIn(success.user, verb: "signed in as", context: context)
+        case .mfaRequired(_, let factors):
+            // The challenge token is a credential: it is not printed.
+            throw CommandFailure(
+                code: "mfa_required",
+                message: "The account has a second factor (\(factors.joined(separator: ", "))); no session was created")
+        case .linked(let identity, let userID):
+            try context.emit(
+                AnyCodableValue.object([
+                    "linked": .object(["identity": .string(identity), "userId": .string(userID)])
+                ]), text: ["linked \(identity) to user \(userID)"])
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Dispatch
+import Foundation
+import SDKCrypto
+
+/// The pending OAuth transactions of one environment, as one item in the secure store the session
+/// lives in (`palbe-oauth-` and the session item's environment digest).
+///
+/// Every read-modify-write runs on one process-wide serial queue, off the cooperative pool (a Keychain
+/// or file call blocks), so two clients of the same environment (an app and its relaunch in a test)
+/// never lose each other's writes.
+package struct OAuthTransactionStore: Sendable {
+    let store: any SecureStore
+    let key: String
+    let clock: @Sendable () -> Int64
+
+    private static let queue = DispatchQueue(label: "studio.palbase.auth.oauth-store")
+
+    /// The store `client` keeps its session in, under the environment's OAuth item.
+    package init(client: Palbe) {
+        store = client.session.persistence.store
+        let sessionKey = SessionStorage.itemKey(for: client.configuration)
+        key = "palbe-oauth-" + sessionKey.dropFirst("palbe-session-".count)
+        clock = { Int64(Date().timeIntervalSince1970) }
+    }
+
+    /// Every live pending transaction.
+    package func all() async throws -> [PendingOAuth] {
+        try await run { try self.read() }
+    }
+
+    /// The pending transaction `id`, if it is stored.
+    package func pending(_ id: String) async throws -> PendingOAuth? {
+        try await all().first { $0.transactionID == id }
+    }
+
+    /// Stores `pending`, replacing a stored one with its id.
+    package func save(_ pending: PendingOAuth) async throws {
+        try await run {
+            var list = try self.read().filter { $0.transactionID != pending.transactionID }
+            list.append(pending)
+            try self.write(list)
+        }
+    }
+
+    /// Deletes the transaction `id`; deleting a missing one is not an error.
+    package func remove(_ id: String) async throws {
+        try await run {
+            let list = try self.read()
+            let kept = list.filter { $0.transactionID != id }
+            if kept.count != list.count { try self.write(kept) }
+        }
+    }
+
+    /// The stored list without expired entries; an unreadable item counts as empty (it holds only
+    /// proofs of transactions that can be started again).
+    private func read() throws -> [PendingOAuth] {
+        guard let data = try store.read(key) else { return [] }
+        let list = (try? JSONDecoder().decode([PendingOAuth].self, from: data)) ?? []
+        let now = clock()
+        return list.filter { now - $0.createdAt < PendingOAuth.lifetime }
+    }
+
+    private func write(_ list: [PendingOAuth]) throws {
+        if list.isEmpty {
+            try store.delete(key)
+        } else {
+            try store.write(try JSONEncoder().encode(list), for: key)
+        }
+    }
+
+    private func run<T: Sendable>(_ operation: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Self.queue.async { continuation.resume(with: Result { try operation() }) }
+        }
+    }
+}
+
+/// The store as the OAuth flow uses it: a failure to keep the proof stops the flow before any provider
+/// UI is shown, as ``AuthError/http(status:code:message:requestId:)`` `oauth_store_unavailable`.
+extension OAuthTransactionStore {
+    func loadPending(_ id: String) async throws(AuthError) -> PendingOAuth? {
+        do { return try await pending(id) } catch { throw Self.unavailable(error) }
+    }
+
+    func loadAll() async throws(AuthError) -> [PendingOAuth] {
+        do { return try await all() } catch { throw Self.unavailable(error) }
+    }
+
+    func store(_ pending: PendingOAuth) async throws(AuthError) {
+        do { try await save(pending) } catch { throw Self.unavailable(error) }
+    }
+
+    /// Deletes the transaction; a store that refuses leaves an entry that expires on its own.
+    func discard(_ id: String) async {
+        try? await remove(id)
+    }
+
+    private static func unavailable(_ error: any Error) -> AuthError {
+        let detail = (error as? SecureStoreError).map { " (\($0.operation) failed)" } ?? ""
+        return .oauthLocal("oauth_store_unavailable", message: "The secure store is unavailable" + detail)
+    }
+}
