@@ -45,6 +45,14 @@ enum CheckoutWire {
         let last4: String?
     }
 
+    /// C2.
+    struct ItemAnswer: Decodable, Sendable {
+        let id: String
+        let balance: Int
+        let currency: String?
+        let status: String?
+    }
+
     /// One item of C3's and C4's `results`.
     struct Result: Decodable, Sendable {
         struct Status: Decodable, Sendable {
