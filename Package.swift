@@ -102,7 +102,8 @@ let package = Package(
             name: "SDKCLI",
             dependencies: [
                 "ErrorCore", "SDKTransport", "SDKCrypto", "Palbe", "PalbeCodegen", "PalbeSample", "ChatbaseSDK",
-                "PurseCheckout", "PurseCheckoutPayPal", "PurseTools", "HTTPServer", "Emulator",
+                "PurseCheckout", "PurseCheckoutApplePay", "PurseCheckoutPayPal", "PurseCheckoutKlarna", "PurseTools",
+                "HTTPServer", "Emulator",
             ],
             path: "Apps/SDKCLI"
         ),
