@@ -33,11 +33,11 @@ import Testing
 
     @Test func theRegisteredSectionsEndWithPurseCheckout() {
         let titles = DemoSection.registered.map(\.title)
-        #expect(titles.count == 5)
+        #expect(titles.count == 6)
         #expect(
-            titles.suffix(4) == [
+            titles.suffix(5) == [
                 DemoSection.palbeTodos.title, DemoSection.palbeAuth.title, DemoSection.chatbaseToolRoundTrip.title,
-                DemoSection.purseCheckout.title,
+                DemoSection.purseCheckout.title, DemoSection.purseCheckoutPartners.title,
             ])
         #expect(DemoSection.purseCheckout.title == "PurseCheckout: card payments, never charged twice")
     }

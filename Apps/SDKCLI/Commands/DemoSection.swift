@@ -34,5 +34,6 @@ extension DemoSection {
         .palbeAuth,
         .chatbaseToolRoundTrip,
         .purseCheckout,
+        .purseCheckoutPartners,
     ]
 }
