@@ -10,7 +10,7 @@ import PurseCheckout
 ///
 /// Submitting the Apple Pay element shows the wallet sheet (``ApplePayPresenter``), then sends
 /// `validate` with the wallet's token. Without a configuration (or with an empty merchant id) the
-/// element is built with no UI and its first `submit()` reports a ``PartnerUIError``: "Apple Pay
+/// element is built with no UI and its first `submit()` reports a `PartnerUIError`: "Apple Pay
 /// needs a merchant id: install ApplePayModule(configuration:)".
 public struct ApplePayModule: PartnerModule {
     /// `applepay`, as `/init` names it in `requires_plugin`.
@@ -28,7 +28,7 @@ public struct ApplePayModule: PartnerModule {
 
     /// The wallet flow for `method`.
     ///
-    /// - Throws: ``PartnerUIError`` without a merchant id.
+    /// - Throws: `PartnerUIError` without a merchant id.
     public func makeFlow(for method: PaymentMethod, context: PartnerContext) throws -> any PartnerFlow {
         guard let configuration, !configuration.merchantIdentifier.isEmpty else {
             throw PartnerUIError(

@@ -4,8 +4,8 @@ import PurseCheckout
 /// The seam in front of the wallet sheet: asks the shopper to authorise `request` and returns the
 /// wallet's token.
 ///
-/// Throw ``PartnerUIFailure`` to say how the sheet failed: ``PartnerUIFailure/cancelled`` when the
-/// shopper closed it, ``PartnerUIFailure/unavailable(_:)`` when the device cannot pay with Apple Pay.
+/// Throw `PartnerUIFailure` to say how the sheet failed: `PartnerUIFailure/cancelled` when the
+/// shopper closed it, `PartnerUIFailure/unavailable(_:)` when the device cannot pay with Apple Pay.
 public protocol ApplePayPresenter: Sendable {
     /// Shows the sheet for `request`; the token once the shopper authorised it.
     func authorize(_ request: ApplePayRequest) async throws -> ApplePayToken

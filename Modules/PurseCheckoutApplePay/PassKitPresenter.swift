@@ -4,8 +4,8 @@
     import PurseCheckout
 
     /// The Apple presenter: PassKit's payment sheet (`PKPaymentAuthorizationController`, which needs
-    /// no view controller). A shopper who closes the sheet is ``PartnerUIFailure/cancelled``; a device
-    /// that cannot pay is ``PartnerUIFailure/unavailable(_:)``.
+    /// no view controller). A shopper who closes the sheet is `PartnerUIFailure/cancelled`; a device
+    /// that cannot pay is `PartnerUIFailure/unavailable(_:)`.
     public final class PassKitPresenter: NSObject, ApplePayPresenter, PKPaymentAuthorizationControllerDelegate,
         @unchecked Sendable
     {

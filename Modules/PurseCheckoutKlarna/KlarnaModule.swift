@@ -9,7 +9,7 @@ import PurseCheckout
 /// ```
 ///
 /// Klarna sends the shopper back to the app, so its element needs an app return URL: without one
-/// it is built with no UI and its first `submit()` reports a ``PartnerUIError``.
+/// it is built with no UI and its first `submit()` reports a `PartnerUIError`.
 public struct KlarnaModule: PartnerModule {
     /// `klarna`, as `/init` names it in `requires_plugin`.
     public let pluginID = "klarna"
@@ -22,7 +22,7 @@ public struct KlarnaModule: PartnerModule {
 
     /// The redirect flow for `method`.
     ///
-    /// - Throws: ``PartnerUIError`` "Klarna needs an app return URL: pass appReturnURL to
+    /// - Throws: `PartnerUIError` "Klarna needs an app return URL: pass appReturnURL to
     ///   paymentElement(for:…)" without one.
     public func makeFlow(for method: PaymentMethod, context: PartnerContext) throws -> any PartnerFlow {
         guard let returnURL = context.appReturnURL else {

@@ -8,7 +8,7 @@ import PurseCheckout
 /// ```
 ///
 /// Submitting the PayPal element sends `validate`, which answers `WAITING` with PayPal's page; the
-/// module's ``RedirectionPresenter`` shows it and the shopper comes back to the return URL: the one
+/// module's `RedirectionPresenter` shows it and the shopper comes back to the return URL: the one
 /// passed to `paymentElement(for:appReturnURL:)`, else the options' `returnURL`, else the session's
 /// `redirection_url`. The return is reported as `.returnedFromRedirect(url:)`.
 public struct PayPalModule: PartnerModule {
@@ -25,7 +25,7 @@ public struct PayPalModule: PartnerModule {
 
     /// The redirect flow for `method`.
     ///
-    /// - Throws: ``PartnerUIError`` when there is no URL to come back to at all.
+    /// - Throws: `PartnerUIError` when there is no URL to come back to at all.
     public func makeFlow(for method: PaymentMethod, context: PartnerContext) throws -> any PartnerFlow {
         guard let returnURL = context.appReturnURL ?? context.sessionRedirectionURL else {
             throw PartnerUIError(

@@ -4,7 +4,7 @@ import Foundation
 /// The seam in front of a partner's web page (PayPal, Klarna): opens the page and hands back the
 /// URL the partner sent the shopper back to.
 ///
-/// - Apple platforms: ``WebAuthenticationPresenter`` (`ASWebAuthenticationSession`), or the app's
+/// - Apple platforms: `WebAuthenticationPresenter` (`ASWebAuthenticationSession`), or the app's
 ///   own opener: a presenter that opens the URL and returns `nil`, the return then arriving through
 ///   the app's URL handler and `PurseHeadlessCheckout.handleReturn(url:)`.
 /// - Linux: the checkout follows the emulator's partner page over HTTP (and approves).
