@@ -16,9 +16,13 @@
         /// A presenter.
         public override init() {}
 
-        /// Shows the sheet for `request`.
-        @MainActor
+        /// Shows the sheet for `request`, on the main actor.
         public func authorize(_ request: ApplePayRequest) async throws -> ApplePayToken {
+            try await present(request)
+        }
+
+        @MainActor
+        private func present(_ request: ApplePayRequest) async throws -> ApplePayToken {
             guard PKPaymentAuthorizationController.canMakePayments() else {
                 throw PartnerUIFailure.unavailable(CocoaError(.featureUnsupported))
             }

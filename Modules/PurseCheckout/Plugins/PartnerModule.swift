@@ -47,8 +47,13 @@ extension PartnerFlow {
 
     /// A flow without a redirect never gets one: the partner's page is refused as fatal.
     public func redirect(to url: URL) async throws -> URL? {
-        throw PartnerUIFailure.fatal(PartnerUIError(method: "", message: "this partner has no redirect step"))
+        throw PartnerUIFailure.fatal(NoRedirectStep())
     }
+}
+
+/// A partner page handed to a flow that has no redirect step.
+struct NoRedirectStep: Error, CustomStringConvertible {
+    var description: String { "this partner has no redirect step" }
 }
 
 /// What a partner module gets from the checkout to build an element's flow.
@@ -60,8 +65,9 @@ public struct PartnerContext: Sendable {
     public let appReturnURL: URL?
     /// The session's `redirection_url` from `widgetData` (the merchant's own page), when it has one.
     public let sessionRedirectionURL: URL?
-    /// The platform's redirection presenter: `ASWebAuthenticationSession` on Apple platforms, on
-    /// Linux a follower of the emulator's partner page over the checkout's transport (it approves).
+    /// The checkout's default redirection presenter: it follows the emulator's partner page over the
+    /// checkout's transport and approves (Linux, tests, tools). Apps on Apple platforms give their
+    /// module a `WebAuthenticationPresenter` or an ``OpenerRedirectionPresenter`` instead.
     public let redirectionPresenter: any RedirectionPresenter
 
     /// A context from its parts (tests and tools that build flows directly).

@@ -7,7 +7,8 @@ import Foundation
 /// - Apple platforms: `WebAuthenticationPresenter` (`ASWebAuthenticationSession`), or the app's
 ///   own opener: a presenter that opens the URL and returns `nil`, the return then arriving through
 ///   the app's URL handler and `PurseHeadlessCheckout.handleReturn(url:)`.
-/// - Linux: the checkout follows the emulator's partner page over HTTP (and approves).
+/// - Linux (and the checkout's default everywhere): the emulator's partner page, followed over HTTP
+///   (it approves).
 ///
 /// Throw ``PartnerUIFailure`` to say how the page failed (``PartnerUIFailure/cancelled`` when the
 /// shopper closed it before any return).

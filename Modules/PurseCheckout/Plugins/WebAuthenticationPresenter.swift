@@ -24,6 +24,8 @@
         @MainActor
         private final class Provider: NSObject, ASWebAuthenticationPresentationContextProviding {
             let window: ASPresentationAnchor
+            /// The session must be kept alive while it shows the page.
+            private var session: ASWebAuthenticationSession?
 
             init(anchor: ASPresentationAnchor) {
                 window = anchor
@@ -53,6 +55,7 @@
                         }
                     }
                     session.presentationContextProvider = self
+                    self.session = session
                     if !session.start() {
                         continuation.resume(throwing: PartnerUIFailure.unavailable(CancellationError()))
                     }

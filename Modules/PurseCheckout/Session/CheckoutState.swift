@@ -43,5 +43,4 @@ struct AppliedSecondary: Sendable, Equatable {
 struct PendingRedirect: Sendable {
     let methodID: String
     let returnURL: URL
-    let generation: Int
 }

@@ -45,9 +45,7 @@ extension PurseHeadlessCheckout {
         withState { state in
             guard state.generation == plan.generation else { return }
             state.paymentResult = result
-            state.redirect = returnURL.map {
-                PendingRedirect(methodID: partner.methodID, returnURL: $0, generation: plan.generation)
-            }
+            state.redirect = returnURL.map { PendingRedirect(methodID: partner.methodID, returnURL: $0) }
         }
         trace.note("\(partner.methodID): handing off to the partner's page")
         do {

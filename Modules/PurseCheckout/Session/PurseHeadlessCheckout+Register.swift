@@ -1,7 +1,8 @@
 import ErrorCore
 
 extension PurseHeadlessCheckout {
-    /// Marks the instrument the shopper pays with through `methodID` for saving (or not): the next
+    /// Marks the instrument the shopper pays with through `methodID` for saving (`save: false`
+    /// takes the mark back): the next
     /// `validate` carries `payment_preferences.save_token` for it. The card is tokenized either way;
     /// this asks the API to keep the token for later payments.
     ///
@@ -9,13 +10,13 @@ extension PurseHeadlessCheckout {
     ///   ``PaymentMethod/canBeRegistered`` is false; ``PurseSessionError/methodNotFound(method:)``;
     ///   ``PurseSessionError/notReady(state:)`` before `load()`; ``PurseCheckoutError/sessionExpired``;
     ///   ``PurseCheckoutError/submitBlocked`` while submitting or once spent.
-    public func register(_ methodID: String, _ shouldRegister: Bool = true) throws {
+    public func register(_ methodID: String, save: Bool = true) throws {
         try withState { state throws in
             try requireReady(&state)
             guard let method = state.methods.first(where: { $0.id == methodID }) else {
                 throw PurseSessionError.methodNotFound(method: methodID)
             }
-            guard shouldRegister else {
+            guard save else {
                 state.registered.remove(methodID)
                 return
             }

@@ -26,7 +26,7 @@ import Testing
         try await withPurse { bed in
             let (checkout, _, session) = try await bed.cardCheckout()
             try checkout.register("creditcard")
-            try checkout.register("creditcard", false)
+            try checkout.register("creditcard", save: false)
             #expect(!checkout.isRegistered("creditcard"))
             _ = try await checkout.submitPayment()
             #expect(try bed.server.purseSaveToken(sessionID: session.id) == false)
