@@ -15,6 +15,11 @@ import HTTPServer
 /// - The checkout routes take `Authorization: Bearer <session_secret>`. `validate` needs an `Idempotency-Key`:
 ///   the same key and body get the stored answer with `Idempotent-Replayed: true`, another body 422, a key
 ///   still executing 409 with `Retry-After: 1`; a session takes one payment.
+/// - `items/init` (C2) initialises a gift card with its balance (`PurseGiftCardController`); `validate` takes
+///   a split (gift-card items beside at most one primary item) and records `payment_preferences.save_token`.
+/// - `validate` for PayPal and Klarna answers `WAITING` with this mount's partner page
+///   (`GET partners/<partner>/checkout`), where approving or cancelling redirects to the return URL with the
+///   contract's query (`PursePartnerController`); Apple Pay takes a token of the contract's shape.
 /// - Expiry follows the service's clock: the real time moved by `clock` (admin `purse/clock`).
 /// - A `delay` fault on `validate` waits after the key is claimed, so the key is in flight meanwhile; card
 ///   request bodies never reach the request log.
