@@ -46,7 +46,8 @@ struct PursePayment {
     /// the return URL on standard input.
     let auto: Bool
 
-    /// The CLI's partner modules: Apple Pay yields a test wallet token, PayPal and Klarna follow their
+    /// The CLI's partner modules: Apple Pay yields a test wallet token (no sheet, on any platform), PayPal
+    /// and Klarna follow their
     /// page (approving with `--auto`) or print it and wait for the return URL on standard input.
     static func plugins(auto: Bool) -> PluginRegistry {
         let presenter: any RedirectionPresenter =
@@ -63,7 +64,8 @@ struct PursePayment {
         registry.install(
             ApplePayModule(
                 configuration: ApplePayConfiguration(
-                    merchantIdentifier: "merchant.tech.purse.sdk-cli", merchantDisplayName: "sdk purse pay")))
+                    merchantIdentifier: "merchant.tech.purse.sdk-cli", merchantDisplayName: "sdk purse pay"),
+                presenter: WalletTokenPresenter()))
         return registry
     }
 

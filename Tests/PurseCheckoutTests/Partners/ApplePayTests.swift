@@ -71,8 +71,9 @@ import Testing
 
     @Test func theLinuxPresenterYieldsATokenTheEmulatorAccepts() async throws {
         try await withPurse { bed in
-            let checkout = try bed.checkout(
-                try await bed.session(), plugins: registry(ApplePayModule(configuration: Self.configuration)))
+            // Named explicitly: on Apple platforms the module's default is PassKit's sheet.
+            let module = ApplePayModule(configuration: Self.configuration, presenter: WalletTokenPresenter())
+            let checkout = try bed.checkout(try await bed.session(), plugins: registry(module))
             try await checkout.load()
             let outcome = try await firstOutcome(of: try checkout.paymentElement(for: "applepay-wallet"))
             guard case .completed(.success) = outcome else { throw UnexpectedOutcome(outcome: outcome) }
