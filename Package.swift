@@ -23,6 +23,10 @@ let package = Package(
         .library(name: "Palbe", targets: ["Palbe"]),
         .library(name: "PalbeCodegen", targets: ["PalbeCodegen"]),
         .library(name: "PurseCheckout", targets: ["PurseCheckout"]),
+        // Partner modules: an app links only the partners it uses, and installs each at start-up.
+        .library(name: "PurseCheckoutApplePay", targets: ["PurseCheckoutApplePay"]),
+        .library(name: "PurseCheckoutPayPal", targets: ["PurseCheckoutPayPal"]),
+        .library(name: "PurseCheckoutKlarna", targets: ["PurseCheckoutKlarna"]),
         .library(name: "ChatbaseSDK", targets: ["ChatbaseSDK"]),
         // The local emulator and the loopback HTTP server it runs on, for tools outside this manifest (the
         // benchmark package, Tools/Benchmarks). HTTPServer is public API; the emulator's is `package` for now.
@@ -66,6 +70,10 @@ let package = Package(
         .target(
             name: "PurseCheckout", dependencies: ["ErrorCore", "SDKTransport", "SDKCrypto"],
             path: "Modules/PurseCheckout"),
+        // One small target per partner module, each depending on PurseCheckout alone.
+        .target(name: "PurseCheckoutApplePay", dependencies: ["PurseCheckout"], path: "Modules/PurseCheckoutApplePay"),
+        .target(name: "PurseCheckoutPayPal", dependencies: ["PurseCheckout"], path: "Modules/PurseCheckoutPayPal"),
+        .target(name: "PurseCheckoutKlarna", dependencies: ["PurseCheckout"], path: "Modules/PurseCheckoutKlarna"),
         .target(
             name: "ChatbaseSDK", dependencies: ["ErrorCore", "SDKTransport", "SDKCrypto"], path: "Modules/ChatbaseSDK"),
         // The client `sdk palbe codegen` generates from Specs/palbase/openapi.json, committed so CI can
@@ -94,7 +102,8 @@ let package = Package(
             name: "SDKCLI",
             dependencies: [
                 "ErrorCore", "SDKTransport", "SDKCrypto", "Palbe", "PalbeCodegen", "PalbeSample", "ChatbaseSDK",
-                "PurseCheckout", "PurseTools", "HTTPServer", "Emulator",
+                "PurseCheckout", "PurseCheckoutApplePay", "PurseCheckoutPayPal", "PurseCheckoutKlarna", "PurseTools",
+                "HTTPServer", "Emulator",
             ],
             path: "Apps/SDKCLI"
         ),
@@ -170,15 +179,19 @@ let package = Package(
         .testTarget(
             name: "PurseCheckoutTests",
             dependencies: [
-                "PurseCheckout", "PurseTools", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer",
-                "TestSupport",
+                "PurseCheckout", "PurseCheckoutApplePay", "PurseCheckoutPayPal", "PurseCheckoutKlarna", "PurseTools",
+                "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer", "TestSupport",
             ],
             path: "Tests/PurseCheckoutTests"
         ),
-        // The seed page's code samples, compiled with `import PurseCheckout` alone, then run on the emulator.
+        // The seed page's code samples, compiled with `import PurseCheckout` (and the partner products for the
+        // installation sample) alone, then run on the emulator.
         .testTarget(
             name: "PurseSeedSamplesTests",
-            dependencies: ["PurseCheckout", "PurseTools", "Emulator", "TestSupport"],
+            dependencies: [
+                "PurseCheckout", "PurseCheckoutApplePay", "PurseCheckoutPayPal", "PurseCheckoutKlarna", "PurseTools",
+                "Emulator", "TestSupport",
+            ],
             path: "Tests/PurseSeedSamplesTests"
         ),
         .testTarget(

@@ -3,9 +3,8 @@ import PurseCheckout
 // The code samples of seeds/purse-error-handling.md, as written, in a file that imports only
 // PurseCheckout. `checkout` is the screen's checkout, so each sample reads exactly as on the page;
 // the functions the samples call (`newSession`, `showError`, …) record what a shopper would see.
-//
-// Not compiled: the partner-module installation sample (`PluginRegistry.shared.install(…)`), whose
-// modules arrive with part 2.
+// The partner-module installation sample is in PluginInstallationSample.swift, which also imports
+// the three partner products.
 
 /// A checkout screen written the way the page writes its samples.
 @MainActor final class CheckoutScreen {

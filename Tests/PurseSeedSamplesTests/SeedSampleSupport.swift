@@ -13,11 +13,14 @@ struct SampleShop: Sendable {
     let server: EmulatorServer
     let merchant: PurseMerchantClient
 
-    /// A loaded checkout for a fresh session.
-    func loadedCheckout(amount: Int = 4_999) async throws -> (PurseHeadlessCheckout, String) {
+    /// A loaded checkout for a fresh session, using `plugins` (an empty registry of its own unless
+    /// given, so that only the installation sample touches `PluginRegistry.shared`).
+    func loadedCheckout(
+        amount: Int = 4_999, plugins: PluginRegistry = PluginRegistry()
+    ) async throws -> (PurseHeadlessCheckout, String) {
         let session = try await merchant.createSession(amount: amount)
         let checkout = try PurseHeadlessCheckout(
-            widgetData: session.widgetData, options: PurseCheckoutOptions(storage: .memory),
+            widgetData: session.widgetData, options: PurseCheckoutOptions(storage: .memory, plugins: plugins),
             transport: DefaultTransport.make(), clock: SDKClock(sleep: { _ in }))
         try await checkout.load()
         return (checkout, session.id)

@@ -33,11 +33,12 @@ import Testing
 
     @Test func theRegisteredSectionsEndWithPurseCheckout() {
         let titles = DemoSection.registered.map(\.title)
-        #expect(titles.count == 6)
+        #expect(titles.count == 7)
         #expect(
-            titles.suffix(5) == [
+            titles.suffix(6) == [
                 DemoSection.palbeTodos.title, DemoSection.palbeAuth.title, DemoSection.palbePasskeys.title,
                 DemoSection.chatbaseToolRoundTrip.title, DemoSection.purseCheckout.title,
+                DemoSection.purseCheckoutPartners.title,
             ])
         #expect(DemoSection.purseCheckout.title == "PurseCheckout: card payments, never charged twice")
     }

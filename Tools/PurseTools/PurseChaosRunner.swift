@@ -32,6 +32,9 @@ package struct PurseChaosRunner: Sendable {
         package var delay: Duration = .milliseconds(800)
         /// The SDK's waits are multiplied by this (0.1: a 1 s `Retry-After` waits 100 ms).
         package var timeScale = 0.1
+        /// The share of runs that pay with a split: a gift card (balance 5 000) takes part of the amount
+        /// through `items/init` and `applySecondary`, the card the rest.
+        package var splitShare = 0.0
 
         /// The defaults: 500 runs, 48 at a time.
         package init() {}
@@ -43,7 +46,12 @@ package struct PurseChaosRunner: Sendable {
         package let number: String
         /// The faults its `validate` attempts meet, in order, with their emulator rules (`nil`: client-side).
         package let faults: [(fault: PurseChaosFault, action: FaultAction?)]
+        /// What the gift card takes, for a split run.
+        package var giftCardTake: Int? = nil
     }
+
+    /// The split runs' gift card: its balance is its last six digits (5 000).
+    static let giftCard = "6000000000005000"
 
     /// How one submission ended.
     private struct Record: Sendable {
@@ -57,6 +65,7 @@ package struct PurseChaosRunner: Sendable {
         let sessionID: String
         let ending: Ending
         let checkout: PurseHeadlessCheckout?
+        var giftCardTake: Int? = nil
     }
 
     /// How the run is shaped.
@@ -95,7 +104,11 @@ package struct PurseChaosRunner: Sendable {
                 let fault = PurseChaosFault.allCases.randomElement(using: &random)!
                 return (fault, fault.action(delay: configuration.delay, random: &random))
             }
-            return Plan(number: cards.randomElement(using: &random)!, faults: faults)
+            let number = cards.randomElement(using: &random)!
+            guard configuration.splitShare > 0 else { return Plan(number: number, faults: faults) }
+            let split = Double.random(in: 0..<1, using: &random) < configuration.splitShare
+            return Plan(
+                number: number, faults: faults, giftCardTake: split ? Int.random(in: 500...4_000, using: &random) : nil)
         }
     }
 
@@ -117,6 +130,7 @@ package struct PurseChaosRunner: Sendable {
                 tally.sessionsWithSeveralPayments += 1
                 tally.violations.append("\(record.sessionID): \(count) payments")
             }
+            if let take = record.giftCardTake { try checkSplit(record, take: take, into: &tally) }
             switch record.ending {
             case .loadFailed:
                 tally.loadFailures += 1
@@ -183,20 +197,27 @@ package struct PurseChaosRunner: Sendable {
             card?.setExpiry(month: 12, year: 2099)
             card?.setCVV("123")
             try checkout.setPrimary("creditcard")
-        } catch {
-            return Record(sessionID: session.id, ending: .loadFailed, checkout: nil)
-        }
-        do {
-            guard case .completed(let status) = try await checkout.submitPayment() else {
-                return Record(sessionID: session.id, ending: .failed, checkout: checkout)
+            if let take = plan.giftCardTake {
+                let item = try await checkout.initializeSecondary(
+                    "illicado-giftcard", cardNumber: Self.giftCard, pin: "1234")
+                try checkout.applySecondary(item, amount: take)
             }
-            return Record(sessionID: session.id, ending: .completed(status), checkout: checkout)
-        } catch let error as any PurseError {
-            return Record(
-                sessionID: session.id, ending: Self.outcomeUnknown(error) ? .unknown : .failed, checkout: checkout)
         } catch {
-            return Record(sessionID: session.id, ending: .failed, checkout: checkout)
+            return Record(sessionID: session.id, ending: .loadFailed, checkout: nil, giftCardTake: plan.giftCardTake)
         }
+        let ending: Record.Ending
+        do {
+            if case .completed(let status) = try await checkout.submitPayment() {
+                ending = .completed(status)
+            } else {
+                ending = .failed
+            }
+        } catch let error as any PurseError {
+            ending = Self.outcomeUnknown(error) ? .unknown : .failed
+        } catch {
+            ending = .failed
+        }
+        return Record(sessionID: session.id, ending: ending, checkout: checkout, giftCardTake: plan.giftCardTake)
     }
 
     /// The seed page's walk of the `underlying` chain.
@@ -219,6 +240,23 @@ package struct PurseChaosRunner: Sendable {
                 .first?.int("n") ?? 0
             if executing == 0 { return }
             try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// A split run: the gift card's balance moved by exactly its take when a payment was authorised (or
+    /// may still be), and not at all otherwise.
+    private func checkSplit(_ record: Record, take: Int, into tally: inout PurseChaosTally) throws {
+        tally.splits += 1
+        let items = try server.purseGiftItems(sessionID: record.sessionID)
+        let status = try server.pursePaymentStatus(sessionID: record.sessionID)
+        for item in items {
+            let taken = status != nil && status != "FAILED"
+            let expected = taken ? item.initialBalance - take : item.initialBalance
+            if item.balance != expected {
+                tally.violations.append(
+                    "\(record.sessionID): gift card balance \(item.balance), expected \(expected) (payment \(status ?? "none"))"
+                )
+            }
         }
     }
 

@@ -23,6 +23,8 @@ package struct PurseChaosTally: Sendable, Equatable, CustomStringConvertible {
     package var unknownUnresolved = 0
     /// Payments the emulator recorded.
     package var payments = 0
+    /// Runs that paid with a gift card and a card.
+    package var splits = 0
     /// Sessions with more than one payment (must be 0).
     package var sessionsWithSeveralPayments = 0
     /// Faults injected into `validate` attempts, by kind.
@@ -46,7 +48,7 @@ package struct PurseChaosTally: Sendable, Equatable, CustomStringConvertible {
             load_failures=\(loadFailures)
               unknown afterwards: paid=\(unknownResolvedPaid) unpaid=\(unknownResolvedUnpaid) \
             still_unknown=\(unknownUnresolved)
-              emulator: payments=\(payments) sessions_with_several_payments=\(sessionsWithSeveralPayments) \
+              emulator: payments=\(payments) splits=\(splits) sessions_with_several_payments=\(sessionsWithSeveralPayments) \
             validate_attempts=\(validateAttempts)
               faults: \(faultList)
               violations: \(violations.isEmpty ? "none" : "\(violations.count)\n    " + violations.joined(separator: "\n    "))

@@ -1,6 +1,8 @@
 // Reads `swift package dump-package` on standard input and checks the module boundaries the SDKs
-// promise an app: ErrorCore and PalbeCodegen reach no C library, and libcurl and OpenSSL are linked
-// only on Linux (Apple platforms have URLSession and CryptoKit). Exits 1 naming each violation.
+// promise an app: ErrorCore and PalbeCodegen reach no C library, libcurl and OpenSSL are linked
+// only on Linux (Apple platforms have URLSession and CryptoKit), and each PurseCheckout partner
+// module depends on PurseCheckout alone (an app links only the partners it uses). Exits 1 naming
+// each violation.
 //
 //     swift package dump-package | swift Tools/scripts/check-boundaries.swift
 import Foundation
@@ -51,8 +53,16 @@ for (target, list) in dependencies.sorted(by: { $0.key < $1.key }) {
         violations.append("\(target) links \(dependency.name) outside a Linux-only condition")
     }
 }
+for partner in ["PurseCheckoutApplePay", "PurseCheckoutPayPal", "PurseCheckoutKlarna"] {
+    let names = (dependencies[partner] ?? []).map(\.name)
+    if names != ["PurseCheckout"] {
+        violations.append("\(partner) must depend on PurseCheckout alone, not \(names)")
+    }
+}
 if violations.isEmpty {
-    print("check-boundaries: ErrorCore and PalbeCodegen link no C library; libcurl and OpenSSL are Linux-only")
+    print(
+        "check-boundaries: ErrorCore and PalbeCodegen link no C library; libcurl and OpenSSL are Linux-only; "
+            + "the Purse partner modules depend on PurseCheckout alone")
 } else {
     violations.forEach { print("check-boundaries: \($0)") }
     exit(1)

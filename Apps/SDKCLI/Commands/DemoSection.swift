@@ -35,5 +35,6 @@ extension DemoSection {
         .palbePasskeys,
         .chatbaseToolRoundTrip,
         .purseCheckout,
+        .purseCheckoutPartners,
     ]
 }

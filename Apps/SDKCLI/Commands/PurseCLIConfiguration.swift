@@ -121,13 +121,19 @@ enum PurseCLIConfiguration {
 
     // MARK: - The checkout
 
-    /// A checkout for `widgetData` that keeps its pending payment in the data directory.
-    static func checkout(widgetData: String, context: OutputContext) throws -> PurseHeadlessCheckout {
+    /// A checkout for `widgetData` that keeps its pending payment in the data directory, with the
+    /// partner modules `plugins` holds (none unless given) and `returnURL` for redirects.
+    static func checkout(
+        widgetData: String, context: OutputContext, plugins: PluginRegistry = PluginRegistry(),
+        returnURL: URL? = nil
+    ) throws -> PurseHeadlessCheckout {
         let pending = dataDirectory(environment: context.environment).appendingPathComponent("pending")
         do {
             return try PurseHeadlessCheckout(
                 widgetData: widgetData,
-                options: PurseCheckoutOptions(requestTimeout: .seconds(15), storage: .directory(pending)))
+                options: PurseCheckoutOptions(
+                    returnURL: returnURL, requestTimeout: .seconds(15), storage: .directory(pending),
+                    plugins: plugins))
         } catch let error as PurseCheckoutError {
             if case .sessionMalformed = error {
                 throw UsageError(code: .invalidValue, message: "--session is not a Purse session's widgetData")
@@ -170,6 +176,19 @@ enum PurseCLIConfiguration {
         else { return nil }
         return body["count"]?.intValue
     }
+
+    /// The seed page's walk of the `underlying` chain for ``PaymentAPIError/outcomeUnknown``.
+    static func outcomeUnknown(_ error: any PurseError) -> Bool {
+        var current: (any Error)? = error
+        while let error = current {
+            if (error as? PaymentAPIError)?.outcomeUnknown == true { return true }
+            current = (error as? any PurseError)?.underlying
+        }
+        return false
+    }
+
+    /// Where `sdk purse pay` asks partners to send the shopper back.
+    static let returnURL = URL(string: "sdk-cli://purse/return")!
 
     // MARK: - Descriptions
 

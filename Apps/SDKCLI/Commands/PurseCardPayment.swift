@@ -62,95 +62,73 @@ struct PurseCardInput: Sendable, CustomStringConvertible, CustomReflectable {
     }
 }
 
-/// Pays a loaded checkout with a card and describes the outcome.
-struct PurseCardPayment {
-    let checkout: PurseHeadlessCheckout
-    let input: PurseCardInput
-
-    /// Loads the checkout, fills the card element, checks it with the SDK's rules and submits.
-    func run() async throws -> PurseCardPaymentResult {
-        try await checkout.load()
-        guard let card = try checkout.paymentElement(for: PurseCLIConfiguration.cardMethod) as? CardElement else {
-            throw CommandFailure(code: "no_card_method", message: "the session offers no card element")
-        }
-        card.setNumber(input.number)
-        card.setExpiry(month: input.month, year: input.year)
-        card.setCVV(input.cvv)
-        card.setHolderName(input.holder)
-        let validity = card.validity
-        if validity.number != .valid {
-            throw UsageError(code: .invalidValue, message: "--card is not a complete number for its brand")
-        }
-        if validity.expiry != .valid {
-            throw UsageError(code: .invalidValue, message: "--expiry is in the past")
-        }
-        if validity.cvv != .valid {
-            throw UsageError(
-                code: .invalidValue, message: "--cvv must have \(card.brand == .amex ? 4 : 3) digits for this card")
-        }
-        try checkout.setPrimary(PurseCLIConfiguration.cardMethod)
-        let outcome: PaymentOutcome
-        do {
-            outcome = try await checkout.submitPayment()
-        } catch let error as any PurseError where Self.outcomeUnknown(error) {
-            throw CommandFailure(
-                code: "outcome_unknown",
-                message: "the answer to validate was lost and replays did not recover it: the payment may exist. "
-                    + "Run 'sdk purse status' to ask the API (the checkout kept its idempotency key)")
-        }
-        return PurseCardPaymentResult(checkout: checkout, card: card, outcome: outcome)
-    }
-
-    /// The seed page's walk of the `underlying` chain for ``PaymentAPIError/outcomeUnknown``.
-    static func outcomeUnknown(_ error: any PurseError) -> Bool {
-        var current: (any Error)? = error
-        while let error = current {
-            if (error as? PaymentAPIError)?.outcomeUnknown == true { return true }
-            current = (error as? any PurseError)?.underlying
-        }
-        return false
-    }
-}
-
-/// What `sdk purse pay` prints: the outcome, and the card by brand and last four digits only.
+/// What `sdk purse pay` prints: the outcome, the method, the card by brand and last four digits only,
+/// the gift card's take, and where a redirect came back.
 struct PurseCardPaymentResult: Encodable {
     let sessionId: String
+    let method: String?
     let outcome: String
     let status: String?
     let code: String?
     let paymentId: String?
-    let brand: String
+    let brand: String?
     let last4: String?
+    let giftCardTaken: Int?
+    let returnedTo: String?
     let sessionState: String
 
-    init(checkout: PurseHeadlessCheckout, card: CardElement, outcome: PaymentOutcome) {
+    init(
+        checkout: PurseHeadlessCheckout, method: String?, card: CardElement?, giftCardTaken: Int?,
+        outcome: PaymentOutcome
+    ) {
         sessionId = checkout.sessionID
+        self.method = method
+        self.giftCardTaken = giftCardTaken
         switch outcome {
         case .completed(let status):
             self.outcome = "completed"
             self.status = status.rawValue
         case .failed: (self.outcome, status) = ("failed", nil)
-        case .returnedFromRedirect: (self.outcome, status) = ("returned_from_redirect", nil)
+        case .returnedFromRedirect:
+            (self.outcome, status) = ("returned_from_redirect", checkout.paymentResult?.status.rawValue)
         case .canceled: (self.outcome, status) = ("canceled", nil)
+        }
+        if case .returnedFromRedirect(let url) = outcome {
+            returnedTo = url.absoluteString
+        } else {
+            returnedTo = nil
         }
         code = checkout.paymentResult?.code
         paymentId = checkout.paymentResult?.paymentID
-        brand = card.brand.rawValue
-        last4 = card.last4
+        brand = card?.brand.rawValue
+        last4 = card?.last4
         sessionState = checkout.sessionState.rawValue
     }
 
+    /// Whether the shopper paid: the API's verdict, or the status read after a redirect's return.
+    var isPaid: Bool { status == PaymentStatus.success.rawValue }
+
     var textLines: [String] {
-        let card = "\(brand) ending \(last4 ?? "----")"
+        var with: [String] = []
+        if let brand { with.append("\(brand) ending \(last4 ?? "----")") }
+        if let method, method != PurseCLIConfiguration.cardMethod { with.append(method) }
+        if let giftCardTaken { with.append("a gift card taking \(giftCardTaken)") }
         let verdict: String
         switch (outcome, status) {
-        case ("completed", PaymentStatus.success.rawValue?): verdict = "paid"
+        case ("completed", PaymentStatus.success.rawValue?),
+            ("returned_from_redirect", PaymentStatus.success.rawValue?):
+            verdict = "paid"
+        case ("completed", PaymentStatus.waiting.rawValue?): verdict = "waiting at the partner"
         case ("completed", _): verdict = "declined"
         default: verdict = outcome
         }
         var line = "\(verdict): \(status ?? "-")"
         if let code { line += " \(code)" }
         if let paymentId { line += ", payment \(paymentId)" }
-        return ["\(line) with \(card); session \(sessionId) is \(sessionState)"]
+        var lines = ["\(line) with \(with.joined(separator: " and ")); session \(sessionId) is \(sessionState)"]
+        if let returnedTo {
+            lines.append("back from the partner at \(returnedTo): confirm the payment on your backend")
+        }
+        return lines
     }
 }

@@ -87,39 +87,61 @@ extension Command {
         }
     )
 
-    /// `sdk purse pay --card <number> [--expiry MM/YY] [--cvv 123] [--session <widgetData>]`.
+    /// `sdk purse pay [--method <id>] [--card <number>] [--gift-card <number>] [--auto] [--session <widgetData>]`.
     static let pursePay = Command(
         name: "pay",
-        summary: "Pay the session by card.",
+        summary: "Pay the session by card, with a partner method, or with a gift card and a method for the rest.",
         discussion: """
             Loads the checkout, fills the card element and submits (vault, then validate, replayed with the same \
             idempotency key when the answer is lost). Prints the outcome with the card's brand and last four \
             digits only. Exit 0 when paid; 1 on a decline (the result still prints: status FAILED and the \
             issuer's code) or a failure. When the outcome is unknown, 'sdk purse status' asks the API what \
-            happened. Test cards: 4242424242424242 pays, 4000000000000002 is declined. With --json: \
-            {"sessionId", "outcome", "status", "code", "paymentId", "brand", "last4", "sessionState"}.
+            happened. Test cards: 4242424242424242 pays, 4000000000000002 is declined. \
+            --method paypal-wallet (or klarna-paylater) follows the partner's redirect: with --auto the CLI \
+            approves on the emulator's partner page, else it prints the page and reads the URL it sends you back \
+            to (sdk-cli://purse/return?…) from standard input; the return is reported, then the status read. \
+            --method applepay-wallet pays with a test wallet token. --gift-card (test cards: 16 digits starting \
+            with 6, balance = the last six digits) takes --gift-amount, by default as much as it can, through \
+            items/init; --method pays the rest. With --json: {"sessionId", "method", "outcome", "status", \
+            "code", "paymentId", "brand", "last4", "giftCardTaken", "returnedTo", "sessionState"}.
             """,
         options: [
             .value(
-                "card", type: .string, valueName: "number", required: true,
-                help: "The card number (spaces and dashes allowed); never printed."),
+                "method", type: .nonEmpty, valueName: "id", default: PurseCLIConfiguration.cardMethod,
+                help: "The method that pays (the rest): creditcard, paypal-wallet, klarna-paylater, applepay-wallet."),
+            .value(
+                "card", type: .string, valueName: "number",
+                help: "The card number (spaces and dashes allowed); never printed. Needed to pay by card."),
             .value(
                 "expiry", type: .string, valueName: "MM/YY", default: "12/30", help: "The expiry month and year."),
             .value("cvv", type: .string, valueName: "digits", default: "123", help: "The CVV; never printed."),
             .value("holder", type: .nonEmpty, valueName: "name", help: "The card holder's name."),
+            .value(
+                "gift-card", type: .string, valueName: "number",
+                help: "A gift card (illicado-giftcard) taking part of the amount; never printed."),
+            .value("gift-pin", type: .string, valueName: "digits", default: "1234", help: "The gift card's PIN."),
+            .value(
+                "gift-amount", type: .integer(in: 1...99_999_999), valueName: "minor-units",
+                help: "What the gift card takes; default: as much as it can."),
+            .flag("auto", help: "Approve a partner's redirect on the emulator's partner page."),
             PurseCLIConfiguration.sessionOption,
         ],
         run: { values, context in
-            let input = try PurseCardInput(values: values)
+            let method = values.string("method") ?? PurseCLIConfiguration.cardMethod
+            let card = values.string("card") == nil ? nil : try PurseCardInput(values: values)
+            let giftCard = try PurseGiftCardInput(values: values)
+            let auto = values.flag("auto")
             let checkout = try PurseCLIConfiguration.checkout(
                 widgetData: PurseCLIConfiguration.widgetData(values: values, environment: context.environment),
-                context: context)
-            let result = try await PurseCardPayment(checkout: checkout, input: input).run()
+                context: context, plugins: PursePayment.plugins(auto: auto), returnURL: PurseCLIConfiguration.returnURL)
+            let result = try await PursePayment(
+                checkout: checkout, method: method, card: card, giftCard: giftCard,
+                returnURL: PurseCLIConfiguration.returnURL, auto: auto
+            ).run()
             try context.emit(result, text: result.textLines)
-            if result.status != PaymentStatus.success.rawValue { throw ExitCode.failure }
+            if !result.isPaid { throw ExitCode.failure }
         }
     )
-
     /// `sdk purse status [--session <widgetData>]`.
     static let purseStatus = Command(
         name: "status",

@@ -4,6 +4,8 @@ enum CheckoutEndpoint: Sendable, Equatable {
     case vault
     /// C1 `POST /checkout/v1/sessions/{id}/init`: the session, its methods and their states.
     case initialize
+    /// C2 `POST /checkout/v1/sessions/{id}/items/init`: a secondary item (a gift card) and its balance.
+    case initializeItem
     /// C3 `POST /checkout/v1/sessions/{id}/validate`: the submit that creates the payment.
     case validate
     /// C4 `GET /checkout/v1/sessions/{id}/status`: the server's view of the session's payment.
@@ -16,11 +18,13 @@ enum CheckoutEndpoint: Sendable, Equatable {
         switch self {
         case .vault: "/vault/v1/cards"
         case .initialize: "/checkout/v1/sessions/\(id)/init"
+        case .initializeItem: "/checkout/v1/sessions/\(id)/items/init"
         case .validate: "/checkout/v1/sessions/\(id)/validate"
         case .status: "/checkout/v1/sessions/\(id)/status"
         }
     }
 
-    /// Card data travels in this request's body: the trace never sees it.
-    var carriesCardData: Bool { self == .vault }
+    /// Card data travels in this request's body (a card, a gift card's number and PIN): the trace
+    /// never sees it.
+    var carriesCardData: Bool { self == .vault || self == .initializeItem }
 }

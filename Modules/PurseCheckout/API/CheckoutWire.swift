@@ -74,6 +74,14 @@ enum CheckoutWire {
         }
     }
 
+    /// C2.
+    struct ItemAnswer: Decodable, Sendable {
+        let id: String
+        let balance: Int
+        let currency: String?
+        let status: String?
+    }
+
     /// One item of C3's and C4's `results`.
     struct Result: Sendable {
         struct Status: Sendable {

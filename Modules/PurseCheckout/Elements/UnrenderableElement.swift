@@ -1,7 +1,8 @@
 import ErrorCore
 
-/// The element of a method that can never render here: its partner module is not installed, or
-/// it is disabled or secondary. It has no UI, and every ``submit()`` reports ``refusal``.
+/// The element of a method that can never render here: its partner module is not installed or
+/// lacks what only the app can give it, or the method is disabled or secondary. It has no UI, and
+/// every ``submit()`` reports ``refusal``.
 final class UnrenderableElement: PaymentElement, SubmittableElement {
     let channel: ElementChannel
     let refusal: (any PurseError)?

@@ -4,8 +4,8 @@ import Foundation
 /// partner module cannot render without what only the app can give it. Code
 /// ``PurseErrorCode/partnerUIError``; the partner's error, when there is one, is ``underlying``.
 ///
-/// The method also moves into a `PARTNER_UI_*` method state. Partner modules arrive in a later
-/// release: the type is defined now so that code handling every Purse error compiles unchanged.
+/// When the partner's interface failed, the method also moves into a `PARTNER_UI_*` method state,
+/// announced through `PurseHeadlessCheckout.onPluginEvent`.
 public struct PartnerUIError: PurseError {
     /// The method whose partner step failed (`applepay-wallet`).
     public let method: String
@@ -17,8 +17,8 @@ public struct PartnerUIError: PurseError {
     /// Always ``PurseErrorCode/partnerUIError``.
     public var code: PurseErrorCode { .partnerUIError }
 
-    /// An error for `method`; partner modules create these.
-    package init(method: String, message: String, underlying: (any Error)? = nil) {
+    /// An error for `method`: partner modules create these.
+    public init(method: String, message: String, underlying: (any Error)? = nil) {
         self.method = method
         self.message = message
         self.underlying = underlying

@@ -36,6 +36,12 @@ public enum PurseCheckoutError: PurseError {
     /// The element's fields are incomplete or invalid (see ``CardElement/validity``). Code
     /// ``PurseErrorCode/elementNotFulfilled``.
     case elementNotFulfilled(method: String)
+    /// `register(_:)` asked to save the instrument of a method that cannot save one (its
+    /// `canBeRegistered` is false). Code ``PurseErrorCode/tokenNotRegisterable``.
+    case tokenNotRegisterable(method: String)
+    /// `applySecondary(_:amount:)` asked a secondary item for an amount it cannot take: not positive,
+    /// above its balance, or above what is left to pay. Code ``PurseErrorCode/invalidTakeAmount``.
+    case invalidTakeAmount(method: String, amount: Int, available: Int)
 
     /// The stable code of the case.
     public var code: PurseErrorCode {
@@ -47,6 +53,8 @@ public enum PurseCheckoutError: PurseError {
         case .noPluginRegistered: .methodNotImplemented
         case .paymentNotFulfilledOnSubmit: .paymentNotFulfilledOnSubmit
         case .elementNotFulfilled: .elementNotFulfilled
+        case .tokenNotRegisterable: .tokenNotRegisterable
+        case .invalidTakeAmount: .invalidTakeAmount
         }
     }
 
@@ -71,6 +79,10 @@ public enum PurseCheckoutError: PurseError {
             "nothing to pay with: select a primary method and fill its element before submitting"
         case .elementNotFulfilled(let method):
             "the \(method) element is not fulfilled: complete its fields before submitting"
+        case .tokenNotRegisterable(let method):
+            "\(method) cannot save the shopper's payment instrument (can_be_registered is false)"
+        case .invalidTakeAmount(let method, let amount, let available):
+            "\(method) cannot take \(amount): between 1 and \(available) (its balance, at most the rest to pay)"
         }
     }
 

@@ -24,6 +24,8 @@ extension PurseErrorCode {
     public static let paymentNotFulfilledOnSubmit = PurseErrorCode(rawValue: "PAYMENT_NOT_FULFILLED_ON_SUBMIT")
     /// The element's fields are incomplete or invalid. ``PurseCheckoutError/elementNotFulfilled(method:)``.
     public static let elementNotFulfilled = PurseErrorCode(rawValue: "ELEMENT_NOT_FULFILLED")
+    /// The method cannot save the shopper's instrument. ``PurseCheckoutError/tokenNotRegisterable(method:)``.
+    public static let tokenNotRegisterable = PurseErrorCode(rawValue: "TOKEN_NOT_REGISTERABLE")
 
     // MARK: - Session and methods (PurseSessionError)
 
@@ -62,7 +64,9 @@ extension PurseErrorCode {
     public static let sessionExpired = PurseErrorCode(rawValue: "SESSION_EXPIRED")
     /// 422: a business rule refused the payment (a disabled method, a usage limit).
     public static let usageLimitError = PurseErrorCode(rawValue: "USAGE_LIMIT_ERROR")
-    /// 422: the items do not take the session's amount.
+    /// A secondary item cannot take the amount: above its balance or the rest to pay
+    /// (``PurseCheckoutError/invalidTakeAmount(method:amount:available:)``); from the API, 422 when
+    /// the items do not take the session's amount.
     public static let invalidTakeAmount = PurseErrorCode(rawValue: "INVALID_TAKE_AMOUNT")
     /// 422: the amount is above what the method or the merchant allows.
     public static let maxAmountReached = PurseErrorCode(rawValue: "MAX_AMOUNT_REACHED")

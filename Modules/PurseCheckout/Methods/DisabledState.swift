@@ -6,7 +6,10 @@ import ErrorCore
 /// ``PurseErrorCode/maxAmountExceeded``, ``PurseErrorCode/amountConditionUnreachable``,
 /// ``PurseErrorCode/tokenInitFailed``). Client states move with the session:
 /// ``PurseErrorCode/submitting`` while a payment is submitted, ``PurseErrorCode/paymentFulfilled``
-/// once the session is spent (partner modules add `PARTNER_UI_*` states).
+/// once the session is spent or when secondary items cover the whole amount. A split moves the
+/// amount rules: ``PurseErrorCode/minAmountNotMet`` and ``PurseErrorCode/maxAmountExceeded`` then
+/// describe the rest to pay, ``PurseErrorCode/amountConditionUnreachable`` says no split of the
+/// applied items can reach the method's range. Partner modules add the `PARTNER_UI_*` states.
 public struct DisabledState: Sendable, Equatable {
     /// Where a state comes from.
     public enum Origin: String, Sendable, Equatable {
@@ -32,6 +35,14 @@ public struct DisabledState: Sendable, Equatable {
         self.details = details
         self.origin = origin
     }
+
+    /// The method's minimum, for ``PurseErrorCode/minAmountNotMet`` (`details.min_amount`).
+    public var minAmount: Int? { details?["min_amount"]?.intValue }
+    /// The method's maximum, for ``PurseErrorCode/maxAmountExceeded`` (`details.max_amount`).
+    public var maxAmount: Int? { details?["max_amount"]?.intValue }
+    /// What the primary method would pay with the current split (`details.rest_to_pay`), for the
+    /// states a split moves.
+    public var restToPay: Int? { details?["rest_to_pay"]?.intValue }
 
     /// While a payment is being submitted.
     static let submitting = DisabledState(

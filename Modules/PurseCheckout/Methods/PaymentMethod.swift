@@ -63,19 +63,4 @@ public struct PaymentMethod: Sendable, Equatable, Identifiable {
         self.disabled = disabled
         self.isPrimary = isPrimary
     }
-
-    /// This method as the session now shows it: `disabled` overlaid by the session's client state.
-    func shown(in state: SessionState, primaryID: String?) -> PaymentMethod {
-        let overlay: DisabledState? =
-            switch state {
-            case .submitting: .submitting
-            case .submitted, .error: .paymentFulfilled
-            default: nil
-            }
-        return PaymentMethod(
-            id: id, partner: partner, method: method, isSecondary: isSecondary, position: position,
-            minAmount: minAmount, maxAmount: maxAmount, integrationType: integrationType,
-            requiresPlugin: requiresPlugin, canBeRegistered: canBeRegistered, disabled: overlay ?? disabled,
-            isPrimary: id == primaryID)
-    }
 }

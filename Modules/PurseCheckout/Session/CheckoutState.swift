@@ -19,4 +19,28 @@ struct CheckoutState: Sendable {
     var generation = 0
     /// The one in-flight load (the InitGuard's coalescing).
     var loading: Task<[PaymentMethod], any Error>?
+    /// The `PARTNER_UI_*` state a partner's failure left each method in.
+    var partnerStates: [String: DisabledState] = [:]
+    /// The methods `register(_:)` marked for saving (`payment_preferences.save_token`).
+    var registered: Set<String> = []
+    /// The secondary items in the split, in the order they were applied.
+    var secondaries: [AppliedSecondary] = []
+    /// The partner page the shopper is on, while a redirect is pending.
+    var redirect: PendingRedirect?
+
+    /// What the primary method pays: the amount less the secondary items.
+    var restToPay: Int { session.amount - secondaries.reduce(0) { $0 + $1.amount } }
+}
+
+/// A secondary item and the amount it takes.
+struct AppliedSecondary: Sendable, Equatable {
+    let item: SecondaryItem
+    var amount: Int
+}
+
+/// A redirect in progress: the method whose partner page the shopper is on, and where the partner
+/// sends them back.
+struct PendingRedirect: Sendable {
+    let methodID: String
+    let returnURL: URL
 }

@@ -15,13 +15,18 @@ public struct PurseCheckoutOptions: Sendable {
     public var logger: any SDKLogger
     /// Where the pending payment's idempotency key is kept until its outcome is known.
     public var storage: PurseCheckoutStorage
+    /// The partner modules the checkout's elements use: ``PluginRegistry/shared`` unless a registry
+    /// of its own is given (tests need no global state then).
+    public var plugins: PluginRegistry
 
     /// Options with their defaults: no locale or return URL, 30 s per exchange, no logging, the
-    /// standard storage.
+    /// standard storage, the shared plugin registry.
     public init(
         locale: String? = nil, returnURL: URL? = nil, requestTimeout: Duration = .seconds(30),
-        logger: any SDKLogger = NoLogger(), storage: PurseCheckoutStorage = .standard
+        logger: any SDKLogger = NoLogger(), storage: PurseCheckoutStorage = .standard,
+        plugins: PluginRegistry = .shared
     ) {
+        self.plugins = plugins
         self.locale = locale
         self.returnURL = returnURL
         self.requestTimeout = requestTimeout

@@ -45,12 +45,16 @@ extension PurseHeadlessCheckout {
 
     // MARK: - Internals
 
-    /// What a started submission works with.
+    /// What a started submission works with: the primary element and method (none when secondary
+    /// items pay everything), and the split and preferences as they were when it started.
     struct SubmissionPlan: Sendable {
-        let element: any SubmittableElement
-        let method: PaymentMethod
+        let element: (any SubmittableElement)?
+        let method: PaymentMethod?
         let api: CheckoutAPI
         let generation: Int
+        let secondaries: [AppliedSecondary]
+        let saveToken: Bool
+        let returnURL: URL?
     }
 
     enum Start: Sendable {
@@ -68,15 +72,29 @@ extension PurseHeadlessCheckout {
                     if let refusal = trigger.refusal { throw refusal }
                     try select(trigger.methodID, in: &state)
                 }
+                let api = api(for: state.session)
+                if trigger == nil && !state.secondaries.isEmpty && state.restToPay <= 0 {
+                    // The secondary items pay everything: no primary item.
+                    transition(&state, to: .submitting)
+                    return .started(
+                        SubmissionPlan(
+                            element: nil, method: nil, api: api, generation: state.generation,
+                            secondaries: state.secondaries, saveToken: false, returnURL: environment.options.returnURL))
+                }
                 guard let primaryID = state.primaryID, let element = state.elements[primaryID],
                     let method = state.methods.first(where: { $0.id == primaryID })
                 else { throw PurseCheckoutError.paymentNotFulfilledOnSubmit }
                 if let refusal = element.refusal { throw refusal }
+                // The split may have moved since the method was selected.
+                try select(primaryID, in: &state)
                 guard element.isFulfilled else { throw PurseCheckoutError.elementNotFulfilled(method: primaryID) }
+                clearCancelledPartnerState(of: method, in: &state)
                 transition(&state, to: .submitting)
                 return .started(
                     SubmissionPlan(
-                        element: element, method: method, api: api(for: state.session), generation: state.generation))
+                        element: element, method: method, api: api, generation: state.generation,
+                        secondaries: state.secondaries, saveToken: state.registered.contains(primaryID),
+                        returnURL: (element as? PartnerElement)?.returnURL ?? environment.options.returnURL))
             } catch {
                 let primaryElement = state.primaryID.flatMap { state.elements[$0] }
                 // Every check above throws a PurseError.
@@ -89,9 +107,14 @@ extension PurseHeadlessCheckout {
     /// Tokenizes, validates, and moves the session to what the verdict says.
     private func run(_ plan: SubmissionPlan) async -> PaymentOutcome {
         let sessionID = plan.api.session.sessionID
-        let paymentData: AnyCodableValue
+        var paymentData: AnyCodableValue = [:]
         do {
-            paymentData = try await plan.element.paymentData(using: plan.api)
+            if let element = plan.element { paymentData = try await element.paymentData(using: plan.api) }
+        } catch let failure as PartnerUIFailure {
+            // The partner's interface failed before anything was sent: nothing was charged.
+            let outcome = partnerFailed(failure, plan: plan)
+            finish(plan, state: .ready)
+            return outcome
         } catch {
             let purseError = Self.purseError(error, sessionID: sessionID)
             finish(plan, state: Self.stateAfterRefusal(purseError))
@@ -108,6 +131,10 @@ extension PurseHeadlessCheckout {
 
         switch await validator(api: plan.api).validate(body: body, key: key) {
         case .completed(let result):
+            if let url = result.redirectionURL, let partner = plan.element as? PartnerElement {
+                // The pending record stays until the shopper is back: a relaunch meanwhile reads the status.
+                return await handOff(to: url, partner: partner, plan: plan, result: result)
+            }
             environment.pending.clear(sessionID: sessionID)
             finish(plan, state: .submitted, result: result)
             return .completed(result.status)
@@ -130,27 +157,34 @@ extension PurseHeadlessCheckout {
         }
     }
 
-    /// The frozen `validate` body: the primary item for the whole amount, its payment data, and the
-    /// client context. Written once; every replay sends these bytes.
+    /// The frozen `validate` body: the secondary items with their amounts, the primary item for the
+    /// rest (with `save_token` when `register(_:)` marked it), and the client context. Written once;
+    /// every replay sends these bytes.
     private func validateBody(plan: SubmissionPlan, paymentData: AnyCodableValue) -> Data {
         let amount = plan.api.session.amount
-        var body: [String: AnyCodableValue] = [
-            "items": [
-                [
-                    "method": .string(plan.method.id), "partner": .string(plan.method.partner), "amount": .int(amount),
-                    "payment_data": paymentData, "payment_preferences": ["save_token": false],
-                ]
-            ],
-            "split_total": .int(amount),
-        ]
-        if let returnURL = environment.options.returnURL {
+        var items: [AnyCodableValue] = plan.secondaries.map { applied in
+            [
+                "method": .string(applied.item.methodID), "partner": .string(applied.item.partner),
+                "amount": .int(applied.amount), "payment_data": ["item_id": .string(applied.item.id)],
+                "payment_preferences": ["save_token": false],
+            ]
+        }
+        if let method = plan.method {
+            let rest = amount - plan.secondaries.reduce(0) { $0 + $1.amount }
+            items.append([
+                "method": .string(method.id), "partner": .string(method.partner), "amount": .int(rest),
+                "payment_data": paymentData, "payment_preferences": ["save_token": .bool(plan.saveToken)],
+            ])
+        }
+        var body: [String: AnyCodableValue] = ["items": .array(items), "split_total": .int(amount)]
+        if let returnURL = plan.returnURL {
             body["client_context"] = ["return_url": .string(returnURL.absoluteString)]
         }
         return Data(AnyCodableValue.object(body).jsonText.utf8)
     }
 
     /// Ends a submission: the new state, unless the session was replaced or terminated meanwhile.
-    private func finish(_ plan: SubmissionPlan, state next: SessionState, result: PaymentResult? = nil) {
+    func finish(_ plan: SubmissionPlan, state next: SessionState, result: PaymentResult? = nil) {
         withState { state in
             guard state.generation == plan.generation, state.sessionState == .submitting else { return }
             if let result { state.paymentResult = result }

@@ -48,6 +48,8 @@ public final class PurseHeadlessCheckout: Sendable, CustomStringConvertible, Cus
     let stateChanges = Broadcast<SessionState>()
     /// Any change an observer may show (state, methods, primary, result): the ``PurseCheckoutState`` feed.
     let changes = Broadcast<Int>()
+    /// Partner modules' announcements: the ``onPluginEvent`` feed.
+    let pluginAnnouncements = Broadcast<PluginEvent>()
     let trace: ExchangeTrace
 
     /// A checkout for the client session `widgetData` (base64 of the session JSON, padding
@@ -90,6 +92,7 @@ public final class PurseHeadlessCheckout: Sendable, CustomStringConvertible, Cus
     deinit {
         stateChanges.finish()
         changes.finish()
+        pluginAnnouncements.finish()
     }
 
     // MARK: - The session
@@ -148,6 +151,10 @@ public final class PurseHeadlessCheckout: Sendable, CustomStringConvertible, Cus
             state.elements = [:]
             state.paymentResult = nil
             state.loading = nil
+            state.partnerStates = [:]
+            state.registered = []
+            state.secondaries = []
+            state.redirect = nil
             transition(&state, to: .idle)
             touch(state)
         }

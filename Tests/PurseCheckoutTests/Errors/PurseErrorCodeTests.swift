@@ -43,6 +43,7 @@ import Testing
         "expiredSession": .expiredSession, "sessionMalformed": .sessionMalformed, "submitBlocked": .submitBlocked,
         "validateFailed": .validateFailed, "methodNotImplemented": .methodNotImplemented,
         "paymentNotFulfilledOnSubmit": .paymentNotFulfilledOnSubmit, "elementNotFulfilled": .elementNotFulfilled,
+        "tokenNotRegisterable": .tokenNotRegisterable,
         "sessionNotReady": .sessionNotReady, "paymentMethodNotFoundInSession": .paymentMethodNotFoundInSession,
         "notAPrimaryMethod": .notAPrimaryMethod, "partnerUIError": .partnerUIError, "unknownError": .unknownError,
         "invalidInitParams": .invalidInitParams, "invalidCard": .invalidCard, "api404": .api404,
@@ -68,7 +69,7 @@ import Testing
             #expect(Self.declared[name] == raw, "\(name): file \(raw), source \(Self.declared[name] ?? "-")")
         }
         #expect(Set(Self.compiled.keys) == Set(Self.declared.keys), "the compiled list below is stale")
-        #expect(Self.declared.count == 37)
+        #expect(Self.declared.count == 38)
     }
 
     @Test(arguments: file.codes)
@@ -99,6 +100,8 @@ import Testing
             (PurseCheckoutError.noPluginRegistered(method: "paypal-wallet"), "checkout"),
             (PurseCheckoutError.paymentNotFulfilledOnSubmit, "checkout"),
             (PurseCheckoutError.elementNotFulfilled(method: "creditcard"), "checkout"),
+            (PurseCheckoutError.tokenNotRegisterable(method: "paypal-wallet"), "checkout"),
+            (PurseCheckoutError.invalidTakeAmount(method: "illicado-giftcard", amount: 9, available: 5), "checkout"),
             (PurseSessionError.notReady(state: .idle), "session"),
             (PurseSessionError.methodNotFound(method: "x"), "session"),
             (PurseSessionError.notAPrimaryMethod(method: "illicado-giftcard"), "session"),

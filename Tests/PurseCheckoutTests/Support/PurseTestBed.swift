@@ -24,16 +24,18 @@ struct PurseTestBed: Sendable {
     }
 
     /// A checkout for `session` on real HTTP; waits return at once (``SDKClock/instant``) unless a
-    /// clock is given, and the pending-payment store is in memory unless one is given.
+    /// clock is given, and the pending-payment store is in memory unless one is given. Its plugin
+    /// registry is its own (empty unless given): no test touches `PluginRegistry.shared`.
     func checkout(
         _ session: PurseMerchantClient.Session, disabledMethods: [String] = [], clock: SDKClock = .instant(),
         transport: (any Transport)? = nil, logger: any SDKLogger = NoLogger(), store: (any SecureStore)? = nil,
-        requestTimeout: Duration = .seconds(20), returnURL: URL? = nil
+        requestTimeout: Duration = .seconds(20), returnURL: URL? = nil, plugins: PluginRegistry = PluginRegistry()
     ) throws -> PurseHeadlessCheckout {
         try PurseHeadlessCheckout(
             widgetData: session.widgetData, disabledMethods: disabledMethods,
             options: PurseCheckoutOptions(
-                returnURL: returnURL, requestTimeout: requestTimeout, logger: logger, storage: .memory),
+                returnURL: returnURL, requestTimeout: requestTimeout, logger: logger, storage: .memory,
+                plugins: plugins),
             transport: transport ?? DefaultTransport.make(), clock: clock, pendingStore: store)
     }
 

@@ -82,6 +82,23 @@ extension EmulatorServer {
         return nil
     }
 
+    /// The gift-card items of `sessionID` and their balances now, oldest first.
+    package func purseGiftItems(sessionID: String) throws -> [(id: String, initialBalance: Int, balance: Int)] {
+        try store.query(
+            "SELECT * FROM purse_gift_items WHERE session_id = ? ORDER BY created_at, rowid", [.text(sessionID)]
+        ).map { ($0.string("id") ?? "", $0.int("initial_balance") ?? 0, $0.int("balance") ?? 0) }
+    }
+
+    /// The `global_status` of the session's payment, or nil when it has none.
+    package func pursePaymentStatus(sessionID: String) throws -> String? {
+        try PursePayment.all(sessionID: sessionID, store: store).first?.globalStatus
+    }
+
+    /// Whether the session's payment asked to save its token, or nil when it has none.
+    package func purseSaveToken(sessionID: String) throws -> Bool? {
+        try PursePayment.all(sessionID: sessionID, store: store).first?.saveToken
+    }
+
     /// The payments recorded for `sessionID` (every session's when nil), oldest first: at most one per session.
     package func pursePaymentCount(sessionID: String? = nil) throws -> Int {
         try PursePayment.all(sessionID: sessionID, store: store).count

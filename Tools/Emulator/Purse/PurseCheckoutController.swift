@@ -50,7 +50,7 @@ struct PurseCheckoutController {
         var document: [String: AnyCodableValue] = [
             "client_session_status": .string(session.clientStatus(now: context.now)),
             "global_status": payment.map { .string($0.globalStatus) } ?? .null,
-            "results": .array(payment.map { [$0.resultJSON] } ?? []),
+            "results": .array(try payment.map { try $0.resultsJSON(store: context.store) } ?? []),
             "last_validate": last.map { row in
                 [
                     "idempotency_key": .string(row.string("key") ?? ""),

@@ -15,6 +15,11 @@ import HTTPServer
 /// - The checkout routes take `Authorization: Bearer <session_secret>`. `validate` needs an `Idempotency-Key`:
 ///   the same key and body get the stored answer with `Idempotent-Replayed: true`, another body 422, a key
 ///   still executing 409 with `Retry-After: 1`; a session takes one payment.
+/// - `items/init` (C2) initialises a gift card with its balance (`PurseGiftCardController`); `validate` takes
+///   a split (gift-card items beside at most one primary item) and records `payment_preferences.save_token`.
+/// - `validate` for PayPal and Klarna answers `WAITING` with this mount's partner page
+///   (`GET partners/<partner>/checkout`), where approving or cancelling redirects to the return URL with the
+///   contract's query (`PursePartnerController`); Apple Pay takes a token of the contract's shape.
 /// - Expiry follows the service's clock: the real time moved by `clock` (admin `purse/clock`).
 /// - A `delay` fault on `validate` waits after the key is claimed, so the key is in flight meanwhile; card
 ///   request bodies never reach the request log.
@@ -61,9 +66,9 @@ package struct PurseEmulator: EmulatorService {
     /// `validate` waits for a `delay` fault while its key is in flight.
     package var appliesDelayFaults: Bool { true }
 
-    /// Card bodies (`/vault/…`) are never logged.
+    /// Card bodies (`/vault/…`, and a gift card's number and PIN in `items/init`) are never logged.
     package func redactsLoggedBody(subpath: String) -> Bool {
-        subpath.hasPrefix("/vault/")
+        subpath.hasPrefix("/vault/") || subpath.hasSuffix("/items/init")
     }
 
     /// Answers one request under the mount.
@@ -94,6 +99,10 @@ package struct PurseEmulator: EmulatorService {
         case .initialize(let id): return try PurseCheckoutController(context: context).initialize(id)
         case .status(let id): return try PurseCheckoutController(context: context).status(id)
         case .validate(let id): return try await PurseValidateController(context: context).validate(id)
+        case .initializeItem(let id): return try PurseGiftCardController(context: context).initialize(id)
+        case .partnerPage(let partner): return try PursePartnerController(context: context).page(partner)
+        case .partnerDecision(let partner, let approve):
+            return try PursePartnerController(context: context).decide(partner, approve: approve)
         }
     }
 }
@@ -105,11 +114,27 @@ enum PurseRoute {
     case initialize(String)
     case validate(String)
     case status(String)
+    /// C2 `items/init`.
+    case initializeItem(String)
+    /// The partner's page (PayPal, Klarna) the shopper is redirected to.
+    case partnerPage(String)
+    /// The shopper's choice on it.
+    case partnerDecision(String, approve: Bool)
 
     static func match(_ segments: [String]) -> PurseRoute? {
         switch segments {
         case ["payment", "v2", "client-sessions"]: .createSession
         case ["vault", "v1", "cards"]: .tokenize
+        case let path
+        where path.count == 6 && path[0...2] == ["checkout", "v1", "sessions"] && path[4...5] == ["items", "init"]:
+            .initializeItem(path[3])
+        case let path where path.count == 3 && path[0] == "partners" && path[2] == "checkout": .partnerPage(path[1])
+        case let path where path.count == 4 && path[0] == "partners" && path[2] == "checkout":
+            switch path[3] {
+            case "approve": .partnerDecision(path[1], approve: true)
+            case "cancel": .partnerDecision(path[1], approve: false)
+            default: nil
+            }
         case let path where path.count == 5 && path[0...2] == ["checkout", "v1", "sessions"]:
             switch path[4] {
             case "init": .initialize(path[3])
@@ -123,7 +148,7 @@ enum PurseRoute {
 
     var method: String {
         switch self {
-        case .status: "GET"
+        case .status, .partnerPage, .partnerDecision: "GET"
         default: "POST"
         }
     }

@@ -5,7 +5,7 @@
 /// digits, the expiry and the test behaviour the number selected.
 enum PurseMigrations {
     /// Every migration, ascending.
-    static let all: [Migration] = [tables]
+    static let all: [Migration] = [tables, splits]
 
     static let tables = Migration(
         version: 400,
@@ -64,6 +64,37 @@ enum PurseMigrations {
                 method_id TEXT PRIMARY KEY,
                 code TEXT NOT NULL,
                 message TEXT NOT NULL
+            );
+            """)
+}
+
+extension PurseMigrations {
+    /// Part 2: gift-card items (`items/init`) with their balances, the items a split payment took, and
+    /// whether a payment asked to save its token. No column holds a gift card's number or PIN: the
+    /// last four digits only.
+    static let splits = Migration(
+        version: 401,
+        sql: """
+            ALTER TABLE purse_payments ADD COLUMN save_token INTEGER NOT NULL DEFAULT 0;
+            CREATE TABLE purse_gift_items (
+                id TEXT PRIMARY KEY,
+                session_id TEXT NOT NULL,
+                idempotency_key TEXT UNIQUE,
+                method TEXT NOT NULL,
+                partner TEXT NOT NULL,
+                last4 TEXT NOT NULL,
+                initial_balance INTEGER NOT NULL,
+                balance INTEGER NOT NULL,
+                currency TEXT NOT NULL,
+                created_at INTEGER NOT NULL
+            );
+            CREATE TABLE purse_payment_items (
+                payment_id TEXT NOT NULL,
+                item_id TEXT NOT NULL,
+                method TEXT NOT NULL,
+                partner TEXT NOT NULL,
+                amount INTEGER NOT NULL,
+                PRIMARY KEY (payment_id, item_id)
             );
             """)
 }

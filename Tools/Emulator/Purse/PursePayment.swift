@@ -15,6 +15,8 @@ struct PursePayment {
     let transactionID: String
     let settlesAt: Int64?
     let createdAt: Int64
+    /// Whether `validate` asked to save the primary item's token (`payment_preferences.save_token`).
+    let saveToken: Bool
 
     init?(_ row: SQLiteRow) {
         guard let id = row.string("id"), let sessionID = row.string("session_id"),
@@ -34,6 +36,7 @@ struct PursePayment {
         self.transactionID = transactionID
         settlesAt = row.int64("settles_at")
         self.createdAt = createdAt
+        saveToken = row.int("save_token") == 1
     }
 
     /// The session's payments, oldest first.
@@ -76,9 +79,43 @@ struct PursePayment {
         ]
     }
 
+    /// Every item's result as `validate` and C4 show it: the primary item's (none when gift cards paid
+    /// everything), then each secondary item's.
+    func resultsJSON(store: SQLiteDatabase) throws -> [AnyCodableValue] {
+        let items = try secondaryItems(store: store)
+        let primary = items.isEmpty || amount > 0 ? [resultJSON] : []
+        return primary
+            + items.map { item in
+                [
+                    "id": .string(item.itemID), "transaction_id": .string(transactionID + "_" + item.itemID),
+                    "partner": .string(item.partner), "method": .string(item.method),
+                    "status": [
+                        "action": "AUTHORIZE", "state": .string(globalStatus == "FAILED" ? "CANCELLED" : "SUCCESS"),
+                        "code": .string(globalStatus == "FAILED" ? "CANCELLED" : "SUCCEEDED"),
+                        "description": .string("Gift card item of \(item.amount)"),
+                    ],
+                ]
+            }
+    }
+
+    /// The split's secondary items.
+    func secondaryItems(
+        store: SQLiteDatabase
+    ) throws -> [(itemID: String, method: String, partner: String, amount: Int)] {
+        try store.query(
+            "SELECT * FROM purse_payment_items WHERE payment_id = ? ORDER BY rowid", [.text(id)]
+        ).map { row in
+            (
+                row.string("item_id") ?? "", row.string("method") ?? "", row.string("partner") ?? "",
+                row.int("amount") ?? 0
+            )
+        }
+    }
+
     /// The admin view.
     var adminJSON: AnyCodableValue {
         [
+            "save_token": .bool(saveToken),
             "id": .string(id), "session_id": .string(sessionID), "idempotency_key": .string(idempotencyKey),
             "method": .string(method), "partner": .string(partner), "amount": .int(amount),
             "global_status": .string(globalStatus), "code": .string(code), "transaction_id": .string(transactionID),

@@ -17,11 +17,20 @@ struct PurseValidateController {
     let context: PurseContext
 
     /// What a valid body asks for.
-    private struct Plan {
+    struct Plan {
         let method: PurseMethod
         let amount: Int
         let outcome: (globalStatus: String, code: String)
         let redirectionURL: String?
+        var saveToken = false
+        var secondaries: [Secondary] = []
+    }
+
+    /// A gift-card item of the split.
+    struct Secondary {
+        let itemID: String
+        let method: PurseMethod
+        let amount: Int
     }
 
     private enum Claim {
@@ -107,64 +116,6 @@ struct PurseValidateController {
         return SampleJSON.parse(body)
     }
 
-    /// Reads the body; throws the contract's 400/422 for anything it cannot execute.
-    private func plan(for body: [String: AnyCodableValue], session: PurseSession) throws -> Plan {
-        guard let items = body["items"]?.arrayValue, items.count == 1, let item = items[0].objectValue else {
-            throw PurseAPIError.invalidParams("/items", "items must hold one primary item")
-        }
-        guard let methodID = item["method"]?.stringValue, let method = PurseMethod.named(methodID),
-            !method.isSecondary
-        else {
-            throw PurseAPIError(
-                status: 400, code: "PAYMENT_METHOD_NOT_FOUND_IN_SESSION",
-                detail: "The session offers no such primary method", errors: [("/items/0/method", "unknown method")])
-        }
-        if let state = try PurseMethod.adminStates(store: context.store)[method.id] {
-            throw PurseAPIError(
-                status: 422, code: "USAGE_LIMIT_ERROR",
-                detail: "The method is disabled: \(state["code"]?.stringValue ?? "")",
-                errors: [("/items/0/method", "disabled")])
-        }
-        let amount = item["amount"]?.intValue ?? session.amount
-        guard amount == session.amount, method.disabledState(amount: amount) == .null else {
-            throw PurseAPIError(
-                status: 422, code: "INVALID_TAKE_AMOUNT", detail: "The items must take the session's amount",
-                errors: [("/items/0/amount", "must equal the session's amount within the method's limits")])
-        }
-        let paymentData = item["payment_data"]?.objectValue ?? [:]
-        switch method.id {
-        case "creditcard":
-            guard let token = paymentData["card_token"]?.stringValue,
-                let row = try context.store.query(
-                    "SELECT behaviour FROM purse_card_tokens WHERE token = ? AND session_id = ?",
-                    [.text(token), .text(session.id)]
-                ).first,
-                let behaviour = row.string("behaviour").flatMap(PurseTestCard.init(rawValue:))
-            else { throw PurseAPIError.invalidCard("/items/0/payment_data/card_token", "unknown card token") }
-            let outcome = behaviour.outcome
-            return Plan(
-                method: method, amount: amount, outcome: (outcome.globalStatus, outcome.code), redirectionURL: nil)
-        case "applepay-wallet":
-            guard paymentData["apple_pay_token"]?.objectValue != nil else {
-                throw PurseAPIError.invalidParams(
-                    "/items/0/payment_data/apple_pay_token", "apple_pay_token is required")
-            }
-            return Plan(method: method, amount: amount, outcome: ("SUCCESS", "SUCCEEDED"), redirectionURL: nil)
-        default:
-            let returnURL = body["client_context"]?["return_url"]?.stringValue
-            if method.id == "klarna-paylater" && returnURL == nil {
-                throw PurseAPIError.invalidParams("/client_context/return_url", "klarna needs a return_url")
-            }
-            var partnerPage = URLComponents(string: "\(context.apiRoot)/partners/\(method.partner)/checkout")
-            partnerPage?.queryItems =
-                [URLQueryItem(name: "session_id", value: session.id)]
-                + (returnURL.map { [URLQueryItem(name: "return_url", value: $0)] } ?? [])
-            return Plan(
-                method: method, amount: amount, outcome: ("WAITING", "REDIRECTION_REQUIRED"),
-                redirectionURL: partnerPage?.string)
-        }
-    }
-
     // MARK: - Execute
 
     private func execute(_ plan: Plan, sessionID: String, key: String) throws -> HTTPServerResponse {
@@ -178,14 +129,16 @@ struct PurseValidateController {
             try store.execute(
                 """
                 INSERT INTO purse_payments (id, session_id, idempotency_key, method, partner, amount, global_status,
-                    code, transaction_id, settles_at, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    code, transaction_id, settles_at, created_at, save_token)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(paymentID), .text(sessionID), .text(key), .text(plan.method.id), .text(plan.method.partner),
                     .integer(Int64(plan.amount)), .text(plan.outcome.globalStatus), .text(plan.outcome.code),
                     .text(PurseID.make("txn_")), settlesAt.map(SQLiteValue.integer) ?? .null, .integer(context.now),
+                    .integer(plan.saveToken ? 1 : 0),
                 ])
+            try take(plan.secondaries, paymentID: paymentID, declined: plan.outcome.globalStatus == "FAILED")
             let sessionStatus =
                 switch plan.outcome.globalStatus {
                 case "SUCCESS": "AUTHORIZED"
@@ -199,7 +152,8 @@ struct PurseValidateController {
                 throw PurseAPIError.internalError
             }
             let answer: AnyCodableValue = [
-                "global_status": .string(plan.outcome.globalStatus), "results": [payment.resultJSON],
+                "global_status": .string(plan.outcome.globalStatus),
+                "results": .array(try payment.resultsJSON(store: store)),
                 "redirection": ["url": plan.redirectionURL.map(AnyCodableValue.string) ?? .null],
                 "session": ["status": .string(sessionStatus), "payment_id": .string(paymentID)],
             ]
@@ -210,6 +164,23 @@ struct PurseValidateController {
             return body
         }
         return .json(200, String(decoding: body, as: UTF8.self))
+    }
+
+    /// Records the split's secondary items and takes their amounts from the balances (a declined
+    /// payment takes nothing).
+    private func take(_ secondaries: [Secondary], paymentID: String, declined: Bool) throws {
+        for secondary in secondaries {
+            try context.store.execute(
+                "INSERT INTO purse_payment_items (payment_id, item_id, method, partner, amount) VALUES (?, ?, ?, ?, ?)",
+                [
+                    .text(paymentID), .text(secondary.itemID), .text(secondary.method.id),
+                    .text(secondary.method.partner), .integer(Int64(secondary.amount)),
+                ])
+            guard !declined else { continue }
+            try context.store.execute(
+                "UPDATE purse_gift_items SET balance = balance - ? WHERE id = ?",
+                [.integer(Int64(secondary.amount)), .text(secondary.itemID)])
+        }
     }
 
     /// Frees the key and the session after a failure before the payment was recorded.
