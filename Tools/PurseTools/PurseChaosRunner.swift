@@ -186,12 +186,8 @@ package struct PurseChaosRunner: Sendable {
         let clock = SDKClock(sleep: { try await Task.sleep(for: $0 * scale) })
         let checkout: PurseHeadlessCheckout
         do {
-            checkout = try PurseHeadlessCheckout(
-                widgetData: session.widgetData,
-                options: PurseCheckoutOptions(requestTimeout: configuration.requestTimeout, storage: .memory),
-                transport: transport, clock: clock)
             transport.setScript(plan.faults, sessionID: session.id)
-            try await checkout.load()
+            checkout = try await loaded(session, clock: clock)
             let card = try checkout.paymentElement(for: "creditcard") as? CardElement
             card?.setNumber(plan.number)
             card?.setExpiry(month: 12, year: 2099)
@@ -218,6 +214,25 @@ package struct PurseChaosRunner: Sendable {
             ending = .failed
         }
         return Record(sessionID: session.id, ending: ending, checkout: checkout, giftCardTake: plan.giftCardTake)
+    }
+
+    /// A loaded checkout for `session`. A run is about `validate`, and 48 sessions loading at once with
+    /// the short timeout the faults need can miss it on a loaded machine: a load that fails is tried on a
+    /// fresh checkout of the same session, up to three times in all (nothing has been paid yet).
+    private func loaded(_ session: PurseMerchantClient.Session, clock: SDKClock) async throws -> PurseHeadlessCheckout {
+        var attempt = 1
+        while true {
+            let checkout = try PurseHeadlessCheckout(
+                widgetData: session.widgetData,
+                options: PurseCheckoutOptions(requestTimeout: configuration.requestTimeout, storage: .memory),
+                transport: transport, clock: clock)
+            do {
+                try await checkout.load()
+                return checkout
+            } catch  where attempt < 3 {
+                attempt += 1
+            }
+        }
     }
 
     /// The seed page's walk of the `underlying` chain.

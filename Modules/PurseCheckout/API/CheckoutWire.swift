@@ -75,11 +75,18 @@ enum CheckoutWire {
     }
 
     /// C2.
-    struct ItemAnswer: Decodable, Sendable {
+    struct ItemAnswer: CheckoutAnswer {
         let id: String
         let balance: Int
         let currency: String?
         let status: String?
+
+        init(wire: WireReader) throws {
+            id = try wire.string("id")
+            balance = try wire.int("balance")
+            currency = try wire.string(ifPresent: "currency")
+            status = try wire.string(ifPresent: "status")
+        }
     }
 
     /// One item of C3's and C4's `results`.

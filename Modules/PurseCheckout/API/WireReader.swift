@@ -51,6 +51,10 @@ struct WireReader {
         try member(key, as: String.self) { $0.stringValue }
     }
 
+    func int(_ key: String) throws -> Int {
+        try required(key, int(ifPresent: key))
+    }
+
     func int(ifPresent key: String) throws -> Int? {
         try member(key, as: Int.self) { $0.intValue }
     }
