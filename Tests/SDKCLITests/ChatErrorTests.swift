@@ -26,14 +26,15 @@ import Testing
 
     @Test func aToolLoopThatNeverEndsIsTheSDKsTypedError() async throws {
         try await ChatCLIFixture.with { fixture in
-            let result = try await fixture.run(["chat", "send", "loop forever", "--json"])
+            // Eleven streamed exchanges per run: a bound that holds on a loaded machine.
+            let result = try await fixture.run(["chat", "send", "loop forever", "--json"], limit: .seconds(90))
             #expect(result.status == 1)
             let error = try #require(try result.jsonObject()["error"] as? [String: Any])
             #expect(error["code"] as? String == "TOOL_LOOP_LIMIT_EXCEEDED")
             #expect(error["status"] == nil)
 
             // In text mode the tool lines already shown end cleanly before the error.
-            let text = try await fixture.run(["chat", "send", "loop forever"])
+            let text = try await fixture.run(["chat", "send", "loop forever"], limit: .seconds(90))
             #expect(text.status == 1)
             #expect(text.stdoutLines.count == 10)
             #expect(text.stdoutLines.allSatisfy { $0.hasPrefix(#"⚙ get_weather {"city":"Loop"} → {"#) })

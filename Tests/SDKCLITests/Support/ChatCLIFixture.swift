@@ -30,9 +30,11 @@ struct ChatCLIFixture {
     /// The environment every run gets.
     var environment: [String: String] { ["SDK_CHAT_DATA_DIR": dataDirectory.path] }
 
-    /// `sdk --base-url <emulator> <line…>`.
-    func run(_ arguments: [String]) async throws -> CLIResult {
-        let recorded = try await record(["--base-url", baseURL.absoluteString] + arguments)
+    /// `sdk --base-url <emulator> <line…>`, bounded by `limit`: a run of many exchanges (a tool loop of
+    /// eleven rounds) needs more than ``runLimit`` on a loaded machine, where the in-process emulator
+    /// shares two cores with every other suite.
+    func run(_ arguments: [String], limit: Duration = runLimit) async throws -> CLIResult {
+        let recorded = try await record(["--base-url", baseURL.absoluteString] + arguments, limit: limit)
         return CLIResult(status: recorded.status, stdout: recorded.stdout.joined(), stderr: recorded.stderr)
     }
 
@@ -44,7 +46,7 @@ struct ChatCLIFixture {
 
     /// Runs the CLI keeping every stdout write apart, to see what arrived in how many pieces.
     func record(
-        _ arguments: [String], extraEnvironment: [String: String] = [:]
+        _ arguments: [String], extraEnvironment: [String: String] = [:], limit: Duration = runLimit
     ) async throws -> (status: Int32, stdout: [String], stderr: String) {
         let chunks = ChunkRecorder()
         let stderr = ChunkRecorder()
@@ -53,7 +55,7 @@ struct ChatCLIFixture {
         let status = try await withThrowingTaskGroup(of: Int32?.self) { group in
             group.addTask { await SDKCLI.main(arguments, context) }
             group.addTask {
-                try await Task.sleep(for: Self.runLimit)
+                try await Task.sleep(for: limit)
                 return nil
             }
             defer { group.cancelAll() }
