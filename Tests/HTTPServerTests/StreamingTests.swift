@@ -86,7 +86,10 @@ struct StreamingTests {
                 }
             }
         }
-        try await ServerTestHarness.withServer(handler: handler) { server in
+        // The producer stalls from the moment the buffers fill, which on a loaded machine can be long
+        // before the client has read the head; the default 10 s write timeout would then end it early.
+        let configuration = ServerTestHarness.configuration(writeTimeout: .seconds(120))
+        try await ServerTestHarness.withServer(configuration, handler: handler) { server in
             let client = try await ServerTestClient.connect(port: server.port)
             try await client.send("GET /bulk HTTP/1.1\r\nHost: x\r\n\r\n")
             _ = try await client.readHead()

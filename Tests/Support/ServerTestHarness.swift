@@ -47,7 +47,7 @@ public enum ServerTestHarness {
     public static func configuration(
         readTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(30), maxConnections: Int = 64,
         maxRequestBodyBytes: Int = 64 << 10, maxHeaderBytes: Int = 8 << 10, headTimeout: Duration? = nil,
-        bodyTimeout: Duration? = nil, minimumTransferRate: Int? = nil
+        bodyTimeout: Duration? = nil, minimumTransferRate: Int? = nil, writeTimeout: Duration = .seconds(10)
     ) -> HTTPServer.Configuration {
         var configuration = HTTPServer.Configuration()
         configuration.readTimeout = readTimeout
@@ -58,6 +58,7 @@ public enum ServerTestHarness {
         configuration.maxConnections = maxConnections
         configuration.maxRequestBodyBytes = maxRequestBodyBytes
         configuration.maxHeaderBytes = maxHeaderBytes
+        configuration.writeTimeout = writeTimeout
         return configuration
     }
 }
