@@ -85,9 +85,18 @@ extension AuthNamespace {
         let generation = await session.generation
         let options = try await passkeyOptions(["purpose": "step_up"])
         let assertion = try await passkeyAssertion(for: options)
-        let delivery = try await send(Self.verifyRequest(purpose: "step_up", options: options, assertion: assertion))
-        let response = try decode(delivery, as: SessionResponse.self)
-        await session.renew(response.session, generation: generation)
+        let verify = Self.verifyRequest(purpose: "step_up", options: options, assertion: assertion)
+        // The verify retires the refresh token: no refresh may run alongside it.
+        let renewal = await session.rotating { () async -> Result<Void, AuthError> in
+            do throws(AuthError) {
+                let response = try self.decode(try await self.send(verify), as: SessionResponse.self)
+                await self.session.renew(response.session, generation: generation)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try renewal.get()
     }
 
     // MARK: - The ceremony

@@ -2,6 +2,7 @@ import Emulator
 import ErrorCore
 import Foundation
 import Palbe
+import SDKTransport
 import TestSupport
 import Testing
 
@@ -73,6 +74,55 @@ import Testing
         }
     }
 
+    /// A step-up rotates the refresh token. A refresh sent alongside it carries the retired token, which
+    /// the server reads as theft and answers by revoking the session: a refresh asked for while the
+    /// step-up's verify is on its way must wait for it and use its tokens.
+    @Test func aRefreshAskedForDuringAStepUpWaitsForItAndTheSessionSurvives() async throws {
+        try await withAuthBackend { bed in
+            let armed = Locked(false)
+            let refreshAsked = TestSignal()
+            let verifyAnswered = TestSignal()
+            let refreshSentEarly = Locked(false)
+            let clientBox = Locked<Palbe?>(nil)
+            let refreshOutcome = Locked<SessionManager.RefreshOutcome?>(nil)
+            let refreshDone = TestSignal()
+            let transport = StepUpWatchingTransport(
+                onVerify: {
+                    guard armed.withLock({ $0 }), let client = clientBox.withLock({ $0 }) else { return }
+                    // Detached: a refresh the app asks for elsewhere, not part of the step-up's own work.
+                    Task.detached {
+                        refreshAsked.fire()
+                        let outcome = await client.session.refreshSession()
+                        refreshOutcome.withLock { $0 = outcome }
+                        refreshDone.fire()
+                    }
+                    #expect(await refreshAsked.wait(timeout: .seconds(10)))
+                },
+                verifyAnswered: verifyAnswered,
+                onRefresh: {
+                    if armed.withLock({ $0 }) && !verifyAnswered.isFired { refreshSentEarly.withLock { $0 = true } }
+                    // Held until the verify is answered: the order in which a racing refresh does harm.
+                    _ = await verifyAnswered.wait(timeout: .seconds(10))
+                })
+            let client = bed.client(transport: transport)
+            clientBox.withLock { $0 = client }
+            _ = try await client.auth.signUpWithPasskey(email: "racing@example.com", displayName: "Racing")
+            let events = Heard<AuthEvent>()
+            let unsubscribe = await client.auth.onAuthEvent(events.listener)
+            defer { unsubscribe() }
+
+            armed.withLock { $0 = true }
+            try await client.auth.stepUp()
+            #expect(await verifyAnswered.wait(timeout: .seconds(10)))
+            #expect(await refreshDone.wait(timeout: .seconds(30)))
+            #expect(refreshOutcome.withLock { $0 } == .refreshed, "the waiting refresh gets the step-up's tokens")
+            #expect(refreshSentEarly.withLock { $0 } == false, "no refresh went out during the verify")
+            #expect(await client.auth.isSignedIn)
+            #expect(try await client.auth.capability().hasPassword == false, "the session still works")
+            #expect(!events.values.contains { if case .signedOut = $0 { true } else { false } })
+        }
+    }
+
     @Test func passkeysSurviveARelaunchAndASignOut() async throws {
         try await withAuthBackend { bed in
             let first = bed.client()
@@ -130,5 +180,29 @@ import Testing
             let verifies = try bed.requests(to: "/auth/passkey/verify")
             #expect(verifies.isEmpty, "refused before any ceremony")
         }
+    }
+}
+
+/// Passes requests to the package's transport, telling the test about the passkey verify (before it is
+/// sent, and once it is answered) and holding each token refresh in `onRefresh`.
+private struct StepUpWatchingTransport: Transport {
+    let inner: any Transport = DefaultTransport.make()
+    let onVerify: @Sendable () async -> Void
+    let verifyAnswered: TestSignal
+    let onRefresh: @Sendable () async -> Void
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if request.url.path.hasSuffix("/auth/passkey/verify") {
+            await onVerify()
+            let response = try await inner.send(request)
+            if request.headers.contains("Authorization") { verifyAnswered.fire() }
+            return response
+        }
+        if request.url.path.hasSuffix("/auth/token/refresh") { await onRefresh() }
+        return try await inner.send(request)
+    }
+
+    func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+        try await inner.stream(request)
     }
 }

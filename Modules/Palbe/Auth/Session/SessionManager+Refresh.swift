@@ -3,8 +3,9 @@ import Foundation
 
 extension SessionManager {
     /// Refreshes the session, or joins the refresh already running: concurrent callers share one
-    /// `POST /auth/token/refresh`.
+    /// `POST /auth/token/refresh`. A rotation's own requests get none (``rotating(_:)``).
     package func refreshSession() async -> RefreshOutcome {
+        if Self.isRotating { return .transientFailure }
         if let refresh { return await refresh.task.value }
         guard let current = session else { return .ended }
         refreshes += 1

@@ -2,6 +2,43 @@ import ErrorCore
 import Foundation
 
 extension SessionManager {
+    /// Whether the current task is a rotation's own work (``rotating(_:)``).
+    @TaskLocal static var isRotating = false
+
+    /// Runs `rotation`, a request that rotates the session's tokens on the server (a step-up), with no
+    /// refresh alongside it. A refresh sent meanwhile would carry the refresh token the rotation
+    /// retires, which the server reads as a stolen token and answers by revoking the session.
+    ///
+    /// A refresh already running finishes first, and a token about to expire is refreshed before the
+    /// rotation starts. A refresh asked for during the rotation waits for it and then sees its tokens
+    /// (``RefreshOutcome/refreshed`` when it renewed the session). The rotation's own requests get no
+    /// refresh: a 401 is their answer. The rotation runs to its end even when the caller is cancelled,
+    /// as a refresh does: its answer carries the only tokens the server still accepts.
+    func rotating<T: Sendable>(_ rotation: @escaping @Sendable () async -> T) async -> T {
+        while let running = refresh { _ = await running.task.value }
+        if let current = session, current.isExpiring(now: Self.wallSeconds(clock), margin: Self.refreshMargin) {
+            _ = await refreshSession()
+            while let running = refresh { _ = await running.task.value }
+        }
+        refreshes += 1
+        let id = refreshes
+        let startToken = session?.accessToken
+        let work = Task { await Self.$isRotating.withValue(true) { await rotation() } }
+        let waiting = Task {
+            _ = await work.value
+            return outcomeOfRotation(from: startToken)
+        }
+        refresh = (id, waiting)
+        defer { if refresh?.id == id { refresh = nil } }
+        return await work.value
+    }
+
+    /// What a refresh that waited for a rotation got: the rotation's tokens, or the session as it was.
+    private func outcomeOfRotation(from startToken: SecretToken?) -> RefreshOutcome {
+        guard let token = session?.accessToken else { return .ended }
+        return token == startToken ? .transientFailure : .refreshed
+    }
+
     /// Replaces the current session's tokens with `renewed` after a step-up: the same session, now
     /// recent. Stored before any request may carry the new token, then announced as
     /// ``AuthEvent/tokenRefreshed`` (and to the user listeners when the user changed), never as a
