@@ -51,7 +51,7 @@ package struct PurseMerchantClient: Sendable {
         headers.set("Content-Type", "application/json")
         let request = HTTPRequest(
             method: "POST", url: apiRoot.appendingPathComponent("payment/v2/client-sessions"), headers: headers,
-            body: Data(body.jsonText.utf8), timeout: .seconds(30))
+            body: body.jsonData, timeout: .seconds(30))
         let response: HTTPResponse
         do {
             response = try await transport.send(request)

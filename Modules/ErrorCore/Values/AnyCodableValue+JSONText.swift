@@ -1,3 +1,5 @@
+import Foundation
+
 extension AnyCodableValue: CustomStringConvertible {
     /// The compact JSON text of the value (``jsonText``).
     public var description: String { jsonText }
@@ -13,73 +15,111 @@ extension AnyCodableValue {
     ///   `JSON.stringify`.
     /// - Strings escape `"`, `\` and control characters only; `/` and non-ASCII stay as they are.
     public var jsonText: String {
-        var output = ""
+        String(decoding: jsonBytes, as: UTF8.self)
+    }
+
+    /// ``jsonText`` as UTF-8 bytes, written straight into the buffer (the form a request body takes).
+    public var jsonData: Data {
+        Data(jsonBytes)
+    }
+
+    /// ``jsonText``'s UTF-8 bytes. Written as bytes, not appended to a `String`: on Linux, growing a
+    /// `String` piece by piece cost more than the rest of sending a small body.
+    private var jsonBytes: [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(128)
         write(to: &output)
         return output
     }
 
-    private func write(to output: inout String) {
+    private func write(to output: inout [UInt8]) {
         switch self {
         case .string(let string):
             Self.writeQuoted(string, to: &output)
         case .int(let int):
-            output += String(int)
+            output.append(contentsOf: String(int).utf8)
         case .double(let double):
-            output += double.isFinite ? JavaScriptNumber.string(from: double) : "null"
+            output.append(contentsOf: (double.isFinite ? JavaScriptNumber.string(from: double) : "null").utf8)
         case .bool(let bool):
-            output += bool ? "true" : "false"
+            output.append(contentsOf: bool ? Self.trueBytes : Self.falseBytes)
         case .null:
-            output += "null"
+            output.append(contentsOf: Self.nullBytes)
         case .array(let array):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (offset, element) in array.enumerated() {
-                if offset > 0 { output += "," }
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
                 element.write(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let object):
-            output += "{"
-            for (offset, key) in object.keys.sorted(by: Self.utf16Precedes).enumerated() {
-                if offset > 0 { output += "," }
-                Self.writeQuoted(key, to: &output)
-                output += ":"
-                object[key]!.write(to: &output)
+            output.append(UInt8(ascii: "{"))
+            for (offset, member) in object.sorted(by: { Self.utf16Precedes($0.key, $1.key) }).enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                Self.writeQuoted(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                member.value.write(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+    private static let nullBytes = Array("null".utf8)
+
     /// Orders strings by UTF-16 code units, as JavaScript's `Array.prototype.sort` does; Swift's
     /// own `<` orders by Unicode scalars, which differs for characters above U+FFFF.
+    ///
+    /// UTF-8 bytes sort in scalar order, and scalar order is UTF-16 order below U+E000, whose UTF-8
+    /// forms never contain a byte from 0xEE up: two strings without such a byte (every ASCII key) are
+    /// compared as bytes, without walking their UTF-16 views.
     static func utf16Precedes(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf16.lexicographicallyPrecedes(rhs.utf16)
+        var lhs = lhs
+        var rhs = rhs
+        let byBytes = lhs.withUTF8 { left in
+            rhs.withUTF8 { right -> Bool? in
+                var index = 0
+                let shared = min(left.count, right.count)
+                while index < shared && left[index] == right[index] {
+                    if left[index] >= 0xEE { return nil }
+                    index += 1
+                }
+                if index < shared {
+                    guard left[index] < 0xEE && right[index] < 0xEE else { return nil }
+                    return left[index] < right[index]
+                }
+                return left.count < right.count
+            }
+        }
+        return byBytes ?? lhs.utf16.lexicographicallyPrecedes(rhs.utf16)
     }
 
     /// Writes `string` as a JSON string literal: `"`, `\` and control characters escaped, `/` and
     /// non-ASCII kept. Package-wide so every JSON writer in the package escapes the same way.
-    ///
-    /// Copies each run of bytes that needs no escape in one append: appending scalar by scalar made this
-    /// the costliest part of writing a body. Every byte that needs an escape is ASCII, so each run starts
-    /// and ends on a scalar boundary (not always a character's: `"` may be followed by a combining mark),
-    /// which is why runs are cut from the scalar view.
     package static func writeQuoted(_ string: String, to output: inout String) {
-        output += "\""
-        let utf8 = string.utf8
-        var runStart = utf8.startIndex
-        var index = runStart
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else {
-                index = utf8.index(after: index)
-                continue
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(string.utf8.count + 2)
+        writeQuoted(string, to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same literal as UTF-8 bytes, appended to `output`: each run of bytes that needs no escape is
+    /// copied in one append. Every byte that needs an escape is ASCII, so the runs stay valid UTF-8.
+    package static func writeQuoted(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { bytes in
+            var runStart = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(contentsOf: escape(byte).utf8)
+                runStart = index + 1
             }
-            output += Substring(string.unicodeScalars[runStart..<index])
-            output += escape(byte)
-            index = utf8.index(after: index)
-            runStart = index
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
-        output += Substring(string.unicodeScalars[runStart..<utf8.endIndex])
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 
     /// The escape of one ASCII byte that cannot appear raw in a JSON string.

@@ -53,7 +53,7 @@ extension PurseHeadlessCheckout {
                 policy: environment.initPolicy, clock: environment.clock, note: { trace.note($0) }
             ) {
                 try await api.call(
-                    .initialize, body: Data(AnyCodableValue.object(body).jsonText.utf8),
+                    .initialize, body: AnyCodableValue.object(body).jsonData,
                     as: CheckoutWire.InitAnswer.self)
             }
             let methods = answer.methods.map(\.paymentMethod).sorted { $0.position < $1.position }

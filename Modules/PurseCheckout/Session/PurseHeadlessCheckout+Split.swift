@@ -40,7 +40,7 @@ extension PurseHeadlessCheckout {
             policy: environment.initPolicy, clock: environment.clock, note: { trace.note($0) }
         ) {
             try await api.call(
-                .initializeItem, body: Data(body.jsonText.utf8), idempotencyKey: key, as: CheckoutWire.ItemAnswer.self)
+                .initializeItem, body: body.jsonData, idempotencyKey: key, as: CheckoutWire.ItemAnswer.self)
         }
         return SecondaryItem(
             id: answer.id, methodID: method.id, partner: method.partner, balance: answer.balance,

@@ -180,7 +180,7 @@ extension PurseHeadlessCheckout {
         if let returnURL = plan.returnURL {
             body["client_context"] = ["return_url": .string(returnURL.absoluteString)]
         }
-        return Data(AnyCodableValue.object(body).jsonText.utf8)
+        return AnyCodableValue.object(body).jsonData
     }
 
     /// Ends a submission: the new state, unless the session was replaced or terminated meanwhile.
@@ -205,7 +205,7 @@ extension PurseHeadlessCheckout {
     /// The stored outcome a `SESSION_ALREADY_SUBMITTED_ERROR` carries in `data`.
     private static func storedResult(in error: PaymentAPIError) -> PaymentResult? {
         guard error.code == .sessionAlreadySubmittedError, let data = error.data,
-            let answer = try? CheckoutWire.ValidateAnswer(wire: WireReader.answer(Data(data.jsonText.utf8)))
+            let answer = try? CheckoutWire.ValidateAnswer(wire: WireReader.answer(data.jsonData))
         else { return nil }
         return PaymentResult(answer)
     }

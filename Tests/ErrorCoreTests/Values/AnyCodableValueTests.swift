@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct AnyCodableValueTests {
@@ -132,6 +133,25 @@ import Testing
             value.jsonText
                 == #"{"a":"q\"\\\n\t\u0001/é👍","z":[1,2.5,1e-7,1.5e+21,100,0,null],"é":{},"👍":null,"～":true}"#)
         #expect(value.description == value.jsonText)
+    }
+
+    /// Keys sort by UTF-16 code units however they mix ASCII, two- and three-byte characters on either
+    /// side of U+E000 and characters above U+FFFF (where UTF-16 order and scalar order part).
+    @Test func objectKeysSortByUTF16CodeUnitsWhateverTheyContain() {
+        let alphabet: [String] = ["a", "b", "Z", "0", "é", "中", "\u{E000}", "～", "\u{FFFD}", "👍", "😀", "\u{10000}"]
+        var generator = SplitMix64(seed: 0x5EED)
+        for _ in 0..<200 {
+            var keys = Set<String>()
+            for _ in 0..<8 {
+                let length = Int(generator.next() % 4) + 1
+                keys.insert((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined())
+            }
+            let object = AnyCodableValue.object(
+                Dictionary(uniqueKeysWithValues: keys.map { ($0, AnyCodableValue.int(1)) }))
+            let expected = keys.sorted { Array($0.utf16).lexicographicallyPrecedes(Array($1.utf16)) }
+            #expect(object.jsonText == "{" + expected.map { "\"\($0)\":1" }.joined(separator: ",") + "}")
+            #expect(object.jsonData == Data(object.jsonText.utf8))
+        }
     }
 
     /// An escaped byte next to a combining mark or a joiner: the text around each escape is kept

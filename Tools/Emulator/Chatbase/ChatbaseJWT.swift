@@ -21,7 +21,7 @@ package enum ChatbaseJWT {
             "iat": .int(Int(Date().timeIntervalSince1970.rounded(.down))),
         ]
         let signingInput =
-            Base64URL.encode(Data(header.jsonText.utf8)) + "." + Base64URL.encode(Data(payload.jsonText.utf8))
+            Base64URL.encode(header.jsonData) + "." + Base64URL.encode(payload.jsonData)
         let signature = HMACSHA256.authenticationCode(for: Data(signingInput.utf8), key: Data(secret.utf8))
         return signingInput + "." + Base64URL.encode(signature)
     }

@@ -28,7 +28,7 @@ struct PurseAPIError: Error {
         responseHeaders.set("Content-Type", "application/problem+json")
         for (name, value) in headers { responseHeaders.set(name, value) }
         return HTTPServerResponse(
-            status: status, headers: responseHeaders, body: Data(AnyCodableValue.object(body).jsonText.utf8))
+            status: status, headers: responseHeaders, body: AnyCodableValue.object(body).jsonData)
     }
 
     private static func title(_ status: Int) -> String {

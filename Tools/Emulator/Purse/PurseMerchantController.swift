@@ -50,7 +50,7 @@ struct PurseMerchantController {
             "currency": .string(currency.uppercased()),
             "redirection_url": redirectionURL.map(AnyCodableValue.string) ?? .null,
         ]
-        let widgetData = Data(widget.jsonText.utf8).base64EncodedString()
+        let widgetData = widget.jsonData.base64EncodedString()
         return context.json(
             [
                 "id": .string(id), "status": "CREATED", "expires_at": .string(expires), "amount": .int(amount),

@@ -157,7 +157,7 @@ struct PurseValidateController {
                 "redirection": ["url": plan.redirectionURL.map(AnyCodableValue.string) ?? .null],
                 "session": ["status": .string(sessionStatus), "payment_id": .string(paymentID)],
             ]
-            let body = Data(answer.jsonText.utf8)
+            let body = answer.jsonData
             try store.execute(
                 "UPDATE purse_idempotency SET state = 'completed', status = 200, response = ? WHERE key = ?",
                 [.blob(body), .text(key)])

@@ -95,7 +95,7 @@ package struct RequestLog: Sendable {
         var stored = body
         if request.headers["X-Palbase-Sealed"] == nil, !contentType.contains("multipart/") {
             if body.count <= 256 << 10, let json = try? JSONDecoder().decode(AnyCodableValue.self, from: body) {
-                stored = Data(Redactor.standard.redactedJSON(json).jsonText.utf8)
+                stored = Redactor.standard.redactedJSON(json).jsonData
             } else if let text = String(data: body.prefix(storedBodyBytes * 2), encoding: .utf8) {
                 stored = Data(Redactor.standard.redactedText(text).utf8)
             }

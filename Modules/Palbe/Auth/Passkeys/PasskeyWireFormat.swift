@@ -17,7 +17,7 @@ package enum PasskeyWireFormat {
         let fields: AnyCodableValue = [
             "type": .string(type), "challenge": .string(Base64URL.encode(challenge)), "origin": .string(origin),
         ]
-        return Data(fields.jsonText.utf8)
+        return fields.jsonData
     }
 
     /// rpIdHash(32) ‖ flags(1) ‖ signCount(4, big-endian).

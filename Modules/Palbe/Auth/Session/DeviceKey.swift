@@ -42,7 +42,7 @@ package struct DeviceKey: Sendable, CustomStringConvertible, CustomReflectable {
             "jti": .string(Base64URL.encode(SecureRandom.bytes(16))), "htm": .string(method), "htu": .string(htu),
             "iat": .int(Int(date.timeIntervalSince1970.rounded(.down))),
         ]
-        let input = Base64URL.encode(Data(header.jsonText.utf8)) + "." + Base64URL.encode(Data(claims.jsonText.utf8))
+        let input = Base64URL.encode(header.jsonData) + "." + Base64URL.encode(claims.jsonData)
         guard let signature = try? key.signature(for: Data(input.utf8)) else { return nil }
         return input + "." + Base64URL.encode(signature)
     }

@@ -81,7 +81,7 @@ enum PurseBenchmark {
             let response = try await transport.send(
                 HTTPRequest(
                     method: "POST", url: apiRoot.appendingPathComponent("payment/v2/client-sessions"), headers: headers,
-                    body: Data(body.jsonText.utf8)))
+                    body: body.jsonData))
             let created = try JSONDecoder().decode(AnyCodableValue.self, from: response.body)
             guard let id = created["id"]?.stringValue, let widgetData = created["widget"]?["data"]?.stringValue,
                 let decoded = Data(base64Encoded: widgetData),
