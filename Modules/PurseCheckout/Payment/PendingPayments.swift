@@ -17,6 +17,12 @@ struct PendingPayments: Sendable {
     }
 
     let store: any SecureStore
+    /// The last session id's store key: a submission records and clears under the same one.
+    private let lastStoreKey = Locked<(sessionID: String, key: String)?>(nil)
+
+    init(store: any SecureStore) {
+        self.store = store
+    }
 
     /// Remembers `key` as the pending submission of `sessionID`, replacing an older one.
     func record(sessionID: String, key: String, at date: Date) throws {
@@ -25,12 +31,12 @@ struct PendingPayments: Sendable {
             "session_id": .string(sessionID), "idempotency_key": .string(key),
             "recorded_at": .string(ISO8601Timestamp.string(from: date)),
         ]
-        try store.write(Data(record.jsonText.utf8), for: Self.storeKey(sessionID))
+        try store.write(record.jsonData, for: storeKey(sessionID))
     }
 
     /// The pending record of `sessionID`, or `nil`; a record that cannot be read counts as none.
     func record(for sessionID: String) -> Record? {
-        guard let data = try? store.read(Self.storeKey(sessionID)),
+        guard let data = try? store.read(storeKey(sessionID)),
             let record = try? SDKCoders.snakeCaseDecoder().decode(Record.self, from: data),
             record.sessionId == sessionID
         else { return nil }
@@ -39,7 +45,15 @@ struct PendingPayments: Sendable {
 
     /// Forgets the pending record of `sessionID`.
     func clear(sessionID: String) {
-        try? store.delete(Self.storeKey(sessionID))
+        try? store.delete(storeKey(sessionID))
+    }
+
+    /// ``storeKey(_:)``, remembered for the last session id.
+    private func storeKey(_ sessionID: String) -> String {
+        if let last = lastStoreKey.withLock({ $0 }), last.sessionID == sessionID { return last.key }
+        let key = Self.storeKey(sessionID)
+        lastStoreKey.withLock { $0 = (sessionID, key) }
+        return key
     }
 
     /// `purse-pending-<sha256 of the session id, hex>`.

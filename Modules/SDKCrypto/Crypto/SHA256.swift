@@ -14,6 +14,13 @@ package enum SHA256 {
         Backend.hash(data)
     }
 
+    /// The 32-byte digest of `data`. The same digest as the generic overload, specialized here: a
+    /// caller in another module would otherwise reach the bytes through unspecialized generic code
+    /// that cost several times the hash itself.
+    package static func hash(_ data: Data) -> Data {
+        Backend.hash(data)
+    }
+
     /// An incremental SHA-256 computation over data that arrives in pieces.
     ///
     /// ```swift
