@@ -134,7 +134,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SDKCLITests",
-            dependencies: ["SDKCLI", "ErrorCore", "ChatbaseSDK", "Emulator", "HTTPServer", "TestSupport"],
+            dependencies: [
+                "SDKCLI", "ErrorCore", "ChatbaseSDK", "PurseCheckout", "SDKTransport", "Emulator", "HTTPServer",
+                "TestSupport",
+            ],
             path: "Tests/SDKCLITests"
         ),
         .testTarget(

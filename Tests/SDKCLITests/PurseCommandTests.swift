@@ -20,6 +20,16 @@ import Testing
                 environment: ["SDK_PURSE_DATA_DIR": dataDirectory.path], timeout: timeout)
         }
 
+        /// Starts `sdk <arguments> --base-url <emulator>` with the bed's data directory and a stdin the test
+        /// writes to (``SDKProcess/writeLine(_:)``).
+        func start(_ arguments: [String]) throws -> SDKProcess {
+            try SDKProcess(
+                arguments + ["--base-url", baseURL.absoluteString],
+                environment: [
+                    "SDK_PURSE_DATA_DIR": dataDirectory.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "",
+                ], keepStandardInputOpen: true)
+        }
+
         /// `sdk purse session create --amount <amount> --json`; returns the session id.
         func createSession(amount: Int = 4_999) async throws -> String {
             let result = try await run(["purse", "session", "create", "--amount", "\(amount)", "--json"])

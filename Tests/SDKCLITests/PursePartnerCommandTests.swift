@@ -1,5 +1,7 @@
 import Emulator
 import Foundation
+import PurseCheckout
+import SDKTransport
 import TestSupport
 import Testing
 
@@ -23,6 +25,52 @@ import Testing
 
             let text = try await bed.run(["purse", "status", "--json"])
             #expect((try text.json()["payment"] as? [String: Any])?["status"] as? String == "SUCCESS")
+        }
+    }
+
+    /// Without `--auto` the CLI prints the partner's page and reads the URL the shopper came back to from
+    /// stdin. Here the test is the shopper: it approves on the emulator's page and types the return URL.
+    @Test func payWithPayPalWithoutAutoReadsTheReturnURLFromStandardInput() async throws {
+        try await PurseCommandTests.withBed { bed in
+            let id = try await bed.createSession(amount: 12_000)
+            let child = try bed.start(["purse", "pay", "--method", "paypal-wallet", "--json"])
+            let printed = try await child.standardErrorLine(where: { $0.hasPrefix("  http") }, timeout: .seconds(60))
+            let page = try #require(URL(string: printed.trimmingCharacters(in: .whitespaces)))
+            let returnURL = try #require(URL(string: "sdk-cli://purse/return"))
+            let shopper = PartnerPageFollower(transport: DefaultTransport.make())
+            let back = try #require(try await shopper.present(page, returnURL: returnURL))
+            child.writeLine(back.absoluteString)
+
+            let exit = try await child.waitForExit(timeout: .seconds(60))
+            let rest = try await child.readLines(until: { _ in false })
+            #expect(exit.status == 0, "\(rest) \(child.standardError)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(rest.joined(separator: "\n").utf8)) as? [String: Any])
+            #expect(object["outcome"] as? String == "returned_from_redirect")
+            #expect(object["status"] as? String == "SUCCESS", "the status (C4) read after the return")
+            #expect(object["returnedTo"] as? String == back.absoluteString)
+            #expect(back.absoluteString.contains("session_id=\(id)") && back.absoluteString.contains("status=approved"))
+            #expect(try bed.server.pursePaymentCount(sessionID: id) == 1)
+        }
+    }
+
+    /// A line that is not the registered return URL is not taken for a return: the CLI reports the payment
+    /// as still waiting at the partner, whatever the line claims.
+    @Test func aForeignURLOnStandardInputIsNotAReturn() async throws {
+        try await PurseCommandTests.withBed { bed in
+            let id = try await bed.createSession(amount: 12_000)
+            let child = try bed.start(["purse", "pay", "--method", "paypal-wallet", "--json"])
+            _ = try await child.standardErrorLine(where: { $0.hasPrefix("  http") }, timeout: .seconds(60))
+            child.writeLine("https://evil.example/purse/return?session_id=\(id)&status=approved")
+
+            let exit = try await child.waitForExit(timeout: .seconds(60))
+            let rest = try await child.readLines(until: { _ in false })
+            #expect(exit.status == 1, "not paid: \(rest) \(child.standardError)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(rest.joined(separator: "\n").utf8)) as? [String: Any])
+            #expect(object["outcome"] as? String == "completed")
+            #expect(object["status"] as? String == "WAITING")
+            #expect(object["returnedTo"] == nil)
         }
     }
 

@@ -54,15 +54,23 @@ public final class SDKProcess: Sendable {
     private let stdoutClosed = TestSignal()
     private let stderrClosed = TestSignal()
     private let exited = TestSignal()
+    /// The write end of the child's stdin while it is kept open (``init(_:environment:standardInput:keepStandardInputOpen:)``).
+    private let standardInputWriter = Locked<Int32?>(nil)
 
     /// Starts `sdk <arguments>` with `environment` as its whole environment (`nil` inherits the test's),
-    /// and stdin at `/dev/null`, or reading `standardInput` and then its end when given.
+    /// and stdin at `/dev/null`, or reading `standardInput` and then its end when given. With
+    /// `keepStandardInputOpen`, stdin is a pipe the test writes to as it goes (``writeLine(_:)``) and
+    /// ends with ``closeStandardInput()`` (or the child's end).
     ///
     /// Spawned with `posix_spawn` rather than Foundation's `Process`: on Linux, `Process.run()` over-reads
     /// `/proc/self/fd` entries and crashes the whole test process now and then when many descriptors are
     /// open (swift-corelibs-foundation#5472, in 6.3.1), which a parallel suite full of sockets provokes.
     /// The pipes are close-on-exec, so no other child keeps them open.
-    public init(_ arguments: [String], environment: [String: String]? = nil, standardInput: Data? = nil) throws {
+    public init(
+        _ arguments: [String], environment: [String: String]? = nil, standardInput: Data? = nil,
+        keepStandardInputOpen: Bool = false
+    ) throws {
+        let pipesStandardInput = standardInput != nil || keepStandardInputOpen
         let executable = Self.executable
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw Failure.executableMissing(executable.path)
@@ -87,7 +95,7 @@ public final class SDKProcess: Sendable {
                 close(stdoutPipe[1])
                 return errno
             }
-            if standardInput != nil, pipe(&stdinPipe) != 0 {
+            if pipesStandardInput, pipe(&stdinPipe) != 0 {
                 for descriptor in stdoutPipe + stderrPipe { close(descriptor) }
                 return errno
             }
@@ -97,7 +105,7 @@ public final class SDKProcess: Sendable {
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
-            if standardInput != nil {
+            if pipesStandardInput {
                 posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
             } else {
                 posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -116,22 +124,14 @@ public final class SDKProcess: Sendable {
             return result
         }
         guard spawned == 0 else { throw POSIXError(.init(rawValue: spawned) ?? .EIO) }
-        if let standardInput, stdinPipe[1] >= 0 {
+        if stdinPipe[1] >= 0 {
             // Small inputs fit the pipe's buffer, so this never waits on the child.
-            standardInput.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = write(stdinPipe[1], bytes.baseAddress! + offset, bytes.count - offset)
-                    if written > 0 {
-                        offset += written
-                    } else if written < 0 && errno == EINTR {
-                        continue
-                    } else {
-                        break
-                    }
-                }
+            if let standardInput { Self.writeAll(standardInput, to: stdinPipe[1]) }
+            if keepStandardInputOpen {
+                standardInputWriter.withLock { $0 = stdinPipe[1] }
+            } else {
+                close(stdinPipe[1])
             }
-            close(stdinPipe[1])
         }
         pid = child
 
@@ -176,6 +176,7 @@ public final class SDKProcess: Sendable {
     }
 
     deinit {
+        closeStandardInput()
         if exitStatus.withLock({ $0 }) == nil { kill(pid, SIGKILL) }
     }
 
@@ -223,8 +224,59 @@ public final class SDKProcess: Sendable {
             stderr: String(decoding: printed.stderr, as: UTF8.self))
     }
 
+    /// Writes `line` and a newline to the child's stdin, kept open by
+    /// ``init(_:environment:standardInput:keepStandardInputOpen:)``; a small line never waits on the child.
+    public func writeLine(_ line: String) {
+        standardInputWriter.withLock { descriptor in
+            if let descriptor { Self.writeAll(Data((line + "\n").utf8), to: descriptor) }
+        }
+    }
+
+    /// Ends the child's stdin when it was kept open.
+    public func closeStandardInput() {
+        standardInputWriter.withLock { descriptor in
+            if let open = descriptor { close(open) }
+            descriptor = nil
+        }
+    }
+
+    /// Writes all of `data` to `descriptor`, retrying on `EINTR`; stops at any other failure, such as a
+    /// child that closed its end (`MSG_NOSIGNAL` is for sockets: SIGPIPE is ignored instead, as the
+    /// HTTP server does, so that write fails with `EPIPE` rather than killing the test process).
+    private static func writeAll(_ data: Data, to descriptor: Int32) {
+        signal(SIGPIPE, SIG_IGN)
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+        }
+    }
+
     /// Everything the child wrote to stderr so far.
     public var standardError: String { String(decoding: output.withLock { $0.stderr }, as: UTF8.self) }
+
+    /// Waits until the child's stderr has a line satisfying `predicate` and returns that line.
+    public func standardErrorLine(
+        where predicate: @escaping @Sendable (String) -> Bool, timeout: Duration = .seconds(10)
+    ) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let lines = standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            if let line = lines.first(where: { predicate(String($0)) }) { return String(line) }
+            guard ContinuousClock.now < deadline, exitStatus.withLock({ $0 }) == nil || !stderrClosed.isFired else {
+                throw Failure.timedOut("stderr line")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
 
     /// Reads stdout lines until one satisfies `predicate`; returns the lines read, that one included.
     public func readLines(

@@ -98,8 +98,8 @@ extension Command {
             issuer's code) or a failure. When the outcome is unknown, 'sdk purse status' asks the API what \
             happened. Test cards: 4242424242424242 pays, 4000000000000002 is declined. \
             --method paypal-wallet (or klarna-paylater) follows the partner's redirect: with --auto the CLI \
-            approves on the emulator's partner page, else it prints the page and reads the URL it sends you back \
-            to (sdk-cli://purse/return?…) from standard input; the return is reported, then the status read. \
+            approves on the emulator's partner page, else it prints the page on stderr and reads the URL it sends \
+            you back to (sdk-cli://purse/return?…) from standard input; the return is reported, then the status read. \
             --method applepay-wallet pays with a test wallet token. --gift-card (test cards: 16 digits starting \
             with 6, balance = the last six digits) takes --gift-amount, by default as much as it can, through \
             items/init; --method pays the rest. With --json: {"sessionId", "method", "outcome", "status", \
@@ -133,7 +133,8 @@ extension Command {
             let auto = values.flag("auto")
             let checkout = try PurseCLIConfiguration.checkout(
                 widgetData: PurseCLIConfiguration.widgetData(values: values, environment: context.environment),
-                context: context, plugins: PursePayment.plugins(auto: auto), returnURL: PurseCLIConfiguration.returnURL)
+                context: context, plugins: PursePayment.plugins(auto: auto, context: context),
+                returnURL: PurseCLIConfiguration.returnURL)
             let result = try await PursePayment(
                 checkout: checkout, method: method, card: card, giftCard: giftCard,
                 returnURL: PurseCLIConfiguration.returnURL, auto: auto

@@ -46,16 +46,16 @@ struct PursePayment {
     /// the return URL on standard input.
     let auto: Bool
 
-    /// The CLI's partner modules: Apple Pay yields a test wallet token (no sheet, on any platform), PayPal
-    /// and Klarna follow their
-    /// page (approving with `--auto`) or print it and wait for the return URL on standard input.
-    static func plugins(auto: Bool) -> PluginRegistry {
+    /// The CLI's partner modules: Apple Pay yields a test wallet token (no sheet, on any platform); PayPal
+    /// and Klarna follow their page (approving) with `--auto`, or else print it on `context`'s stderr (so
+    /// stdout stays the result, `--json` one object) and wait for the return URL on standard input.
+    static func plugins(auto: Bool, context: OutputContext) -> PluginRegistry {
         let presenter: any RedirectionPresenter =
             auto
             ? PartnerPageFollower(transport: DefaultTransport.make())
             : OpenerRedirectionPresenter { url in
-                print(
-                    "open the partner's page, decide, then paste the URL it sends you back to:\n  \(url.absoluteString)"
+                context.log(
+                    "Open the partner's page, decide, then paste the URL it sends you back to here:\n  \(url.absoluteString)"
                 )
             }
         let registry = PluginRegistry()
