@@ -229,7 +229,8 @@ package struct PurseChaosRunner: Sendable {
             do {
                 try await checkout.load()
                 return checkout
-            } catch  where attempt < 3 {
+            } catch {
+                guard attempt < 3 else { throw error }
                 attempt += 1
             }
         }
