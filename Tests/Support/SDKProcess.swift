@@ -240,24 +240,12 @@ public final class SDKProcess: Sendable {
         }
     }
 
-    /// Writes all of `data` to `descriptor`, retrying on `EINTR`; stops at any other failure, such as a
-    /// child that closed its end (`MSG_NOSIGNAL` is for sockets: SIGPIPE is ignored instead, as the
-    /// HTTP server does, so that write fails with `EPIPE` rather than killing the test process).
+    /// Writes all of `data` to `descriptor` (``writeFully(_:_:)``); stops at a failure, such as a child that
+    /// closed its end (`MSG_NOSIGNAL` is for sockets: SIGPIPE is ignored instead, as the HTTP server does,
+    /// so that write fails with `EPIPE` rather than killing the test process).
     private static func writeAll(_ data: Data, to descriptor: Int32) {
         signal(SIGPIPE, SIG_IGN)
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    break
-                }
-            }
-        }
+        _ = data.withUnsafeBytes { writeFully(descriptor, $0) }
     }
 
     /// Everything the child wrote to stderr so far.

@@ -37,19 +37,7 @@ public struct StderrLogger: SDKLogger {
         guard isEnabled(record.level) else { return }
         let line = Array(Self.line(for: record).utf8)
         writeLock.withLock { _ in
-            line.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written > 0 {
-                        offset += written
-                    } else if written < 0 && errno == EINTR {
-                        continue
-                    } else {
-                        return
-                    }
-                }
-            }
+            _ = line.withUnsafeBytes { writeFully(fileDescriptor, $0) }
         }
     }
 
