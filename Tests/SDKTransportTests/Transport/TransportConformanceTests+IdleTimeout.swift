@@ -66,14 +66,15 @@ extension TransportConformanceTests {
         try await withServer(kind, limit: .seconds(30)) { transport, server in
             let clock = ContinuousClock()
             let start = clock.now
-            // 8 pieces 1 s apart: 7 s in all, more than twice the idle limit, while each gap leaves 2 s for
-            // a server held up on a loaded machine (1 s limits against 200 ms gaps were not enough).
+            // 10 pieces 1 s apart: 9 s in all, well past the idle limit, while each gap leaves 4 s for a
+            // server or a delegate queue held up by a full parallel run on two cores (3 s limits against
+            // 1 s gaps were not enough there for URLSession).
             let response = try await transport.stream(
-                HTTPRequest(url: server.url("/trickle/8/1000"), idleTimeout: .seconds(3)))
+                HTTPRequest(url: server.url("/trickle/10/1000"), idleTimeout: .seconds(5)))
             let body = try await response.body.collect(upTo: 1000)
-            let expected = (0..<8).map { "piece \($0)\n" }.joined()
+            let expected = (0..<10).map { "piece \($0)\n" }.joined()
             #expect(String(decoding: body, as: UTF8.self) == expected)
-            #expect(clock.now - start >= .milliseconds(7000))
+            #expect(clock.now - start >= .milliseconds(9000))
         }
     }
 
@@ -82,12 +83,12 @@ extension TransportConformanceTests {
         try await withServer(kind, limit: .seconds(30)) { transport, server in
             let clock = ContinuousClock()
             let start = clock.now
-            // 6 pieces 1 s apart: 5 s in all, well past the idle limit, each gap 2 s inside it.
+            // 9 pieces 1 s apart: 8 s in all, well past the idle limit, each gap 4 s inside it.
             let response = try await transport.send(
-                HTTPRequest(url: server.url("/trickle/6/1000"), idleTimeout: .seconds(3)))
+                HTTPRequest(url: server.url("/trickle/9/1000"), idleTimeout: .seconds(5)))
             #expect(response.status == 200)
-            #expect(String(decoding: response.body, as: UTF8.self) == (0..<6).map { "piece \($0)\n" }.joined())
-            #expect(clock.now - start >= .milliseconds(5000))
+            #expect(String(decoding: response.body, as: UTF8.self) == (0..<9).map { "piece \($0)\n" }.joined())
+            #expect(clock.now - start >= .milliseconds(8000))
         }
     }
 }
