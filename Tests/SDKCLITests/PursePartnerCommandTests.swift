@@ -41,11 +41,9 @@ import Testing
             let back = try #require(try await shopper.present(page, returnURL: returnURL))
             child.writeLine(back.absoluteString)
 
-            let exit = try await child.waitForExit(timeout: .seconds(60))
-            let rest = try await child.readLines(until: { _ in false })
-            #expect(exit.status == 0, "\(rest) \(child.standardError)")
-            let object = try #require(
-                try JSONSerialization.jsonObject(with: Data(rest.joined(separator: "\n").utf8)) as? [String: Any])
+            let paid = try await child.finish(timeout: .seconds(60))
+            #expect(paid.status == 0, "\(paid)")
+            let object = try paid.json()
             #expect(object["outcome"] as? String == "returned_from_redirect")
             #expect(object["status"] as? String == "SUCCESS", "the status (C4) read after the return")
             #expect(object["returnedTo"] as? String == back.absoluteString)
@@ -63,11 +61,9 @@ import Testing
             _ = try await child.standardErrorLine(where: { $0.hasPrefix("  http") }, timeout: .seconds(60))
             child.writeLine("https://evil.example/purse/return?session_id=\(id)&status=approved")
 
-            let exit = try await child.waitForExit(timeout: .seconds(60))
-            let rest = try await child.readLines(until: { _ in false })
-            #expect(exit.status == 1, "not paid: \(rest) \(child.standardError)")
-            let object = try #require(
-                try JSONSerialization.jsonObject(with: Data(rest.joined(separator: "\n").utf8)) as? [String: Any])
+            let waiting = try await child.finish(timeout: .seconds(60))
+            #expect(waiting.status == 1, "not paid: \(waiting)")
+            let object = try waiting.json()
             #expect(object["outcome"] as? String == "completed")
             #expect(object["status"] as? String == "WAITING")
             #expect(object["returnedTo"] == nil)

@@ -47,6 +47,8 @@ public final class SDKProcess: Sendable {
     }
 
     private let pid: pid_t
+    /// The child's arguments, for messages.
+    private let arguments: [String]
     private static let spawnLock = NSLock()
     private let lines: AsyncStream<String>
     private let output = Locked((stdout: Data(), stderr: Data()))
@@ -134,6 +136,7 @@ public final class SDKProcess: Sendable {
             }
         }
         pid = child
+        self.arguments = arguments
 
         let (lines, lineSink) = AsyncStream.makeStream(of: String.self)
         self.lines = lines
@@ -210,14 +213,20 @@ public final class SDKProcess: Sendable {
         {
             environment[EmulatorAdminToken.environmentVariable] = token
         }
-        let child = try SDKProcess(arguments, environment: environment, standardInput: standardInput)
-        let finished = await child.exited.wait(timeout: timeout)
-        if !finished { child.send(SIGKILL) }
+        return try await SDKProcess(arguments, environment: environment, standardInput: standardInput)
+            .finish(timeout: timeout)
+    }
+
+    /// Waits for the child to exit and returns everything it printed; a child that runs over `timeout` is
+    /// killed and the test fails.
+    public func finish(timeout: Duration = .seconds(30)) async throws -> Result {
+        let finished = await exited.wait(timeout: timeout)
+        if !finished { send(SIGKILL) }
         // After the exit both pipes reach their end as soon as the readers have taken what is left.
-        _ = await child.stdoutClosed.wait(timeout: .seconds(5))
-        _ = await child.stderrClosed.wait(timeout: .seconds(5))
-        let status = try await child.waitForExit().status
-        let printed = child.output.withLock { $0 }
+        _ = await stdoutClosed.wait(timeout: .seconds(5))
+        _ = await stderrClosed.wait(timeout: .seconds(5))
+        let status = try await waitForExit().status
+        let printed = output.withLock { $0 }
         try #require(finished, "sdk \(arguments.joined(separator: " ")) ran over \(timeout)")
         return Result(
             status: status, stdout: String(decoding: printed.stdout, as: UTF8.self),
