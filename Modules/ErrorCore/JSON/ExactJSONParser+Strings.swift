@@ -7,6 +7,7 @@ extension ExactJSONParser {
         let start = index
         var decoded: [UInt8]?  // only allocated once an escape shows up
         var runStart = index
+        var isASCII = true
         while true {
             guard index < bytes.count else { throw failure("unterminated string") }
             let byte = bytes[index]
@@ -16,7 +17,7 @@ extension ExactJSONParser {
                     buffer.append(contentsOf: bytes[runStart..<index])
                     text = String(validating: buffer, as: UTF8.self)
                 } else {
-                    text = String(validating: bytes[start..<index], as: UTF8.self)
+                    text = Self.string(bytes, start..<index, isASCII: isASCII)
                 }
                 guard let text else {
                     index = start
@@ -26,6 +27,7 @@ extension ExactJSONParser {
                 return text
             }
             if byte < 0x20 { throw failure("raw control character in a string; escape it") }
+            if byte >= 0x80 { isASCII = false }
             if byte == UInt8(ascii: "\\") {
                 var buffer = decoded ?? []
                 buffer.append(contentsOf: bytes[runStart..<index])
@@ -36,6 +38,16 @@ extension ExactJSONParser {
             } else {
                 index += 1
             }
+        }
+    }
+
+    /// The text of `bytes[range]`, or `nil` when it is not valid UTF-8. ASCII (the common case, checked
+    /// while scanning) needs no validation; both paths read the bytes in place, with no generic
+    /// sequence code in between.
+    private static func string(_ bytes: [UInt8], _ range: Range<Int>, isASCII: Bool) -> String? {
+        bytes.withUnsafeBufferPointer { buffer in
+            let slice = UnsafeBufferPointer(rebasing: buffer[range])
+            return isASCII ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
         }
     }
 

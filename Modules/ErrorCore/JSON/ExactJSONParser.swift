@@ -52,7 +52,7 @@ package struct ExactJSONParser {
         _ bytes: [UInt8], duplicateKeys: DuplicateKeys
     ) throws(SyntaxError) -> ExactJSON {
         var parser = ExactJSONParser(bytes, duplicateKeys: duplicateKeys)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { parser.index = 3 }
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -72,6 +72,7 @@ package struct ExactJSONParser {
     /// nesting costs heap, not the caller's thread stack.
     private mutating func parseValue() throws(SyntaxError) -> ExactJSON {
         var stack: [Frame] = []
+        stack.reserveCapacity(8)
         while true {
             // Read the next value; an opening bracket pushes a frame and loops for its first member.
             var value: ExactJSON
@@ -197,7 +198,11 @@ package struct ExactJSONParser {
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
             guard skipDigits() > 0 else { throw failure("expected a digit in the exponent") }
         }
-        return .number(String(decoding: bytes[start..<index], as: UTF8.self))
+        // The bytes are ASCII digits and signs.
+        return .number(
+            bytes.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[start..<index]), as: UTF8.self)
+            })
     }
 
     private mutating func skipDigits() -> Int {
@@ -209,11 +214,11 @@ package struct ExactJSONParser {
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(SyntaxError) {
-        let text = literal.withUTF8Buffer { Array($0) }
-        guard bytes.count - index >= text.count, bytes[index..<index + text.count].elementsEqual(text) else {
-            throw failure("unexpected character \(describe(bytes[index])), expected a value")
+        let matches = literal.withUTF8Buffer { text in
+            bytes.count - index >= text.count && text.indices.allSatisfy { bytes[index + $0] == text[$0] }
         }
-        index += text.count
+        guard matches else { throw failure("unexpected character \(describe(bytes[index])), expected a value") }
+        index += literal.utf8CodeUnitCount
     }
 
     mutating func skipWhitespace() {
