@@ -1,9 +1,10 @@
 import Foundation
 
-/// Random bytes from the system's CSPRNG, for keys, nonces, `jti`s and PKCE verifiers: OpenSSL's
-/// `RAND_bytes` on Linux, `SecRandomCopyBytes` on Apple platforms.
+/// Random bytes from the system's CSPRNG, for keys, nonces, `jti`s, idempotency keys and PKCE
+/// verifiers: the kernel's `getrandom(2)` (through `getentropy(3)`) on Linux, `SecRandomCopyBytes`
+/// on Apple platforms.
 ///
-/// Both seed themselves from the operating system and are safe to call from any thread. A failure
+/// Both are seeded by the operating system and are safe to call from any thread. A failure
 /// means the system cannot supply entropy; continuing would hand out predictable secrets, so the
 /// process stops instead, with a message that says so.
 package enum SecureRandom {
