@@ -32,7 +32,7 @@ extension AnyCodableValue {
         return output
     }
 
-    private func write(to output: inout [UInt8]) {
+    func write(to output: inout [UInt8]) {
         switch self {
         case .string(let string):
             Self.writeQuoted(string, to: &output)

@@ -121,7 +121,9 @@ extension PurseHeadlessCheckout {
             return .failed(purseError)
         }
 
-        let body = validateBody(plan: plan, paymentData: paymentData)
+        let body = Self.validateBody(
+            amount: plan.api.session.amount, secondaries: plan.secondaries, method: plan.method,
+            paymentData: paymentData, saveToken: plan.saveToken, returnURL: plan.returnURL)
         let key = SecureRandom.lowercaseUUIDString()
         do {
             try environment.pending.record(sessionID: sessionID, key: key, at: environment.wallClock())
@@ -160,27 +162,56 @@ extension PurseHeadlessCheckout {
     /// The frozen `validate` body: the secondary items with their amounts, the primary item for the
     /// rest (with `save_token` when `register(_:)` marked it), and the client context. Written once;
     /// every replay sends these bytes.
-    private func validateBody(plan: SubmissionPlan, paymentData: AnyCodableValue) -> Data {
-        let amount = plan.api.session.amount
-        var items: [AnyCodableValue] = plan.secondaries.map { applied in
-            [
-                "method": .string(applied.item.methodID), "partner": .string(applied.item.partner),
-                "amount": .int(applied.amount), "payment_data": ["item_id": .string(applied.item.id)],
-                "payment_preferences": ["save_token": false],
-            ]
+    ///
+    /// Written member by member, each object's keys in ``AnyCodableValue/jsonText``'s order, so the
+    /// bytes are those of the equivalent value's `jsonData` (a test checks it) without building that
+    /// value's dictionaries on the way to `validate`.
+    static func validateBody(
+        amount: Int, secondaries: [AppliedSecondary], method: PaymentMethod?, paymentData: AnyCodableValue,
+        saveToken: Bool, returnURL: URL?
+    ) -> Data {
+        var json = JSONWriter()
+        json.beginObject()
+        if let returnURL {
+            json.key("client_context")
+            json.beginObject()
+            json.member("return_url", .string(returnURL.absoluteString))
+            json.endObject()
         }
-        if let method = plan.method {
-            let rest = amount - plan.secondaries.reduce(0) { $0 + $1.amount }
-            items.append([
-                "method": .string(method.id), "partner": .string(method.partner), "amount": .int(rest),
-                "payment_data": paymentData, "payment_preferences": ["save_token": .bool(plan.saveToken)],
-            ])
+        json.key("items")
+        json.beginArray()
+        for applied in secondaries {
+            writeItem(
+                to: &json, amount: applied.amount, method: applied.item.methodID, partner: applied.item.partner,
+                paymentData: ["item_id": .string(applied.item.id)], saveToken: false)
         }
-        var body: [String: AnyCodableValue] = ["items": .array(items), "split_total": .int(amount)]
-        if let returnURL = plan.returnURL {
-            body["client_context"] = ["return_url": .string(returnURL.absoluteString)]
+        if let method {
+            let rest = amount - secondaries.reduce(0) { $0 + $1.amount }
+            writeItem(
+                to: &json, amount: rest, method: method.id, partner: method.partner, paymentData: paymentData,
+                saveToken: saveToken)
         }
-        return AnyCodableValue.object(body).jsonData
+        json.endArray()
+        json.member("split_total", .int(amount))
+        json.endObject()
+        return json.data
+    }
+
+    /// `{"amount","method","partner","payment_data","payment_preferences":{"save_token"}}`.
+    private static func writeItem(
+        to json: inout JSONWriter, amount: Int, method: String, partner: String, paymentData: AnyCodableValue,
+        saveToken: Bool
+    ) {
+        json.beginObject()
+        json.member("amount", .int(amount))
+        json.member("method", .string(method))
+        json.member("partner", .string(partner))
+        json.member("payment_data", paymentData)
+        json.key("payment_preferences")
+        json.beginObject()
+        json.member("save_token", .bool(saveToken))
+        json.endObject()
+        json.endObject()
     }
 
     /// Ends a submission: the new state, unless the session was replaced or terminated meanwhile.

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Writes compact JSON as UTF-8 bytes, member by member, in the order it is told: for a body on a
+/// hot path whose shape is fixed, where building an ``AnyCodableValue`` object (a dictionary per
+/// object, its keys hashed, then sorted) cost several times the writing itself.
+///
+/// It escapes and renders values exactly as ``AnyCodableValue/jsonText`` does. A caller that writes
+/// each object's keys in that order (UTF-16 order: for ASCII keys, plain byte order) gets the same
+/// bytes as `jsonData` of the equivalent value; the callers test that they do.
+///
+/// ```swift
+/// var writer = JSONWriter()
+/// writer.beginObject()
+/// writer.member("amount", .int(4_999))
+/// writer.key("items")
+/// writer.beginArray()
+/// writer.value(["method": "creditcard"])
+/// writer.endArray()
+/// writer.endObject()
+/// writer.data  // {"amount":4999,"items":[{"method":"creditcard"}]}
+/// ```
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
+    /// Whether a value was just completed, so the next key or array element needs a comma first.
+    private var afterValue = false
+
+    package init(capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The bytes written so far.
+    package var data: Data { Data(bytes) }
+
+    package mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        afterValue = false
+    }
+
+    package mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        afterValue = true
+    }
+
+    package mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        afterValue = false
+    }
+
+    package mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        afterValue = true
+    }
+
+    /// The next member's key; its value follows.
+    package mutating func key(_ key: String) {
+        separate()
+        AnyCodableValue.writeQuoted(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        afterValue = false
+    }
+
+    /// A value: an array element, or the value of the last ``key(_:)``.
+    package mutating func value(_ value: AnyCodableValue) {
+        separate()
+        value.write(to: &bytes)
+        afterValue = true
+    }
+
+    /// A member: ``key(_:)``, then ``value(_:)``.
+    package mutating func member(_ key: String, _ value: AnyCodableValue) {
+        self.key(key)
+        self.value(value)
+    }
+
+    private mutating func separate() {
+        if afterValue { bytes.append(UInt8(ascii: ",")) }
+    }
+}
