@@ -19,17 +19,18 @@ struct CheckoutAPI: Sendable {
     /// Throws ``PaymentAPIError`` for anything else, or `CancellationError` when the calling task is
     /// cancelled (the request may then have left: a caller that cares treats it as no answer).
     func send(_ endpoint: CheckoutEndpoint, body: Data? = nil, idempotencyKey: String? = nil) async throws -> Data {
-        let path = endpoint.path(sessionID: session.sessionID)
-        guard let url = URL(string: session.apiRoot + path) else {
+        var path: String { endpoint.path(sessionID: session.sessionID) }
+        guard let url = session.endpointURLs[endpoint] else {
             throw PaymentAPIErrorMapping.unsendable(path: path, reason: "the API root cannot address \(path)")
         }
-        var headers = HTTPHeaders()
-        headers.set("Authorization", "Bearer \(session.secret)")
-        headers.set("X-Purse-SDK", "swift/\(PurseHeadlessCheckout.version)")
-        headers.set("X-Request-ID", SecureRandom.lowercaseUUIDString())
-        headers.set("Accept", "application/json")
-        if body != nil { headers.set("Content-Type", "application/json") }
-        if let idempotencyKey { headers.set("Idempotency-Key", idempotencyKey) }
+        var fields: [(name: String, value: String)] = [
+            ("Authorization", session.authorization), ("X-Purse-SDK", Self.sdkHeader),
+            ("X-Request-ID", SecureRandom.lowercaseUUIDString()), ("Accept", "application/json"),
+        ]
+        fields.reserveCapacity(6)
+        if body != nil { fields.append(("Content-Type", "application/json")) }
+        if let idempotencyKey { fields.append(("Idempotency-Key", idempotencyKey)) }
+        let headers = HTTPHeaders(fields)
         let request = HTTPRequest(
             method: endpoint.method, url: url, headers: headers, body: body, timeout: requestTimeout)
 
@@ -54,6 +55,9 @@ struct CheckoutAPI: Sendable {
         }
         return response.body
     }
+
+    /// `X-Purse-SDK`'s value.
+    private static let sdkHeader = "swift/\(PurseHeadlessCheckout.version)"
 
     /// Sends one request and reads its 2xx answer as `T`; an answer that cannot be read is a
     /// ``PaymentAPIError`` with no status (``PaymentAPIErrorMapping/unreadable(path:decoding:)``).

@@ -1,5 +1,5 @@
 /// The contract's Checkout API routes, relative to the session's `api_root`.
-enum CheckoutEndpoint: Sendable, Equatable {
+enum CheckoutEndpoint: Sendable, Hashable, CaseIterable {
     /// C0 `POST /vault/v1/cards`: card data for a token.
     case vault
     /// C1 `POST /checkout/v1/sessions/{id}/init`: the session, its methods and their states.

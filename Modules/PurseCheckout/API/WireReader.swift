@@ -14,12 +14,24 @@ import Foundation
 /// is an error, never silently `nil`.
 struct WireReader {
     private let object: ExactJSONObject
-    /// Where this object sits in the answer.
-    let codingPath: [any CodingKey]
+    /// Where this object sits in the answer, as a chain to the top (`nil` there); turned into a coding
+    /// path only when an error needs one.
+    private let location: Location?
 
-    private init(_ object: ExactJSONObject, codingPath: [any CodingKey]) {
+    private init(_ object: ExactJSONObject, location: Location?) {
         self.object = object
-        self.codingPath = codingPath
+        self.location = location
+    }
+
+    /// Where this object sits in the answer.
+    var codingPath: [any CodingKey] {
+        var path: [any CodingKey] = []
+        var node = location
+        while let current = node {
+            path.append(current.key)
+            node = current.parent
+        }
+        return path.reversed()
     }
 
     /// The answer `data`, which must be one JSON object.
@@ -38,7 +50,7 @@ struct WireReader {
                 [String: Any].self,
                 .init(codingPath: [], debugDescription: "Expected an object, found \(json.kindName)"))
         }
-        return WireReader(object, codingPath: [])
+        return WireReader(object, location: nil)
     }
 
     // MARK: - Members
@@ -79,7 +91,7 @@ struct WireReader {
 
     func object(ifPresent key: String) throws -> WireReader? {
         try member(key, as: [String: Any].self) { json in
-            json.objectValue.map { WireReader($0, codingPath: codingPath + [WireKey(key)]) }
+            json.objectValue.map { WireReader($0, location: Location(parent: location, key: WireKey(key))) }
         }
     }
 
@@ -90,16 +102,16 @@ struct WireReader {
     /// An array of objects.
     func objects(ifPresent key: String) throws -> [WireReader]? {
         guard let array = try member(key, as: [Any].self, { $0.arrayValue }) else { return nil }
-        let path = codingPath + [WireKey(key)]
+        let parent = Location(parent: location, key: WireKey(key))
         return try array.enumerated().map { index, element in
             guard let object = element.objectValue else {
                 throw DecodingError.typeMismatch(
                     [String: Any].self,
                     .init(
-                        codingPath: path + [WireKey(index: index)],
+                        codingPath: codingPath + [WireKey(key), WireKey(index: index)],
                         debugDescription: "Expected an object, found \(element.kindName)"))
             }
-            return WireReader(object, codingPath: path + [WireKey(index: index)])
+            return WireReader(object, location: Location(parent: parent, key: WireKey(index: index)))
         }
     }
 
@@ -126,6 +138,17 @@ struct WireReader {
             throw missing ? DecodingError.keyNotFound(WireKey(key), context) : .valueNotFound(T.self, context)
         }
         return value
+    }
+
+    /// One step of a reader's place in the answer: the member or array index, and the step before it.
+    private final class Location: Sendable {
+        let parent: Location?
+        let key: WireKey
+
+        init(parent: Location?, key: WireKey) {
+            self.parent = parent
+            self.key = key
+        }
     }
 
     /// A wire member's name, or an array index, in a coding path.

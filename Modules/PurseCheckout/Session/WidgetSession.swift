@@ -16,6 +16,11 @@ struct WidgetSession: Sendable, Equatable, CustomStringConvertible, CustomReflec
     let amount: Int
     let currency: String
     let redirectionURL: String?
+    /// Each endpoint's URL, resolved once here rather than on every request (an endpoint the API root
+    /// cannot address is absent, and its requests fail as unsendable).
+    let endpointURLs: [CheckoutEndpoint: URL]
+    /// The `Authorization` header's value.
+    let authorization: String
 
     /// Decodes `widgetData`.
     ///
@@ -57,6 +62,12 @@ struct WidgetSession: Sendable, Equatable, CustomStringConvertible, CustomReflec
         self.amount = amount
         currency = try string("currency")
         redirectionURL = object["redirection_url"]?.stringValue
+        authorization = "Bearer \(secret)"
+        var urls: [CheckoutEndpoint: URL] = [:]
+        for endpoint in CheckoutEndpoint.allCases {
+            urls[endpoint] = URL(string: apiRoot + endpoint.path(sessionID: sessionID))
+        }
+        endpointURLs = urls
     }
 
     /// `widgetData` as bytes: standard base64 with or without its `=` padding, surrounding
