@@ -23,28 +23,44 @@ public enum ISO8601Timestamp {
         let (days, millisecondOfDay) = milliseconds.floorDividedBy(86_400_000)
         let (year, month, day) = civilDate(fromDaysSinceEpoch: days)
 
-        var output = ""
-        output.reserveCapacity(27)
-        if (0...9999).contains(year) {
-            append(year, width: 4, to: &output)
-        } else {
-            output += year < 0 ? "-" : "+"
-            append(abs(year), width: 6, to: &output)
+        // Written as bytes into one buffer: appending a dozen small strings cost more than the arithmetic.
+        return String(unsafeUninitializedCapacity: 27) { output in
+            var count = 0
+            func put(_ byte: UInt8) {
+                output[count] = byte
+                count += 1
+            }
+            func put(_ value: Int64, width: Int) {
+                var divisor: Int64 = 1
+                for _ in 1..<width { divisor *= 10 }
+                var rest = value
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8(rest / divisor))
+                    rest %= divisor
+                    divisor /= 10
+                }
+            }
+            if (0...9999).contains(year) {
+                put(year, width: 4)
+            } else {
+                put(year < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                put(abs(year), width: 6)
+            }
+            put(UInt8(ascii: "-"))
+            put(month, width: 2)
+            put(UInt8(ascii: "-"))
+            put(day, width: 2)
+            put(UInt8(ascii: "T"))
+            put(millisecondOfDay / 3_600_000, width: 2)
+            put(UInt8(ascii: ":"))
+            put(millisecondOfDay / 60_000 % 60, width: 2)
+            put(UInt8(ascii: ":"))
+            put(millisecondOfDay / 1000 % 60, width: 2)
+            put(UInt8(ascii: "."))
+            put(millisecondOfDay % 1000, width: 3)
+            put(UInt8(ascii: "Z"))
+            return count
         }
-        output += "-"
-        append(month, width: 2, to: &output)
-        output += "-"
-        append(day, width: 2, to: &output)
-        output += "T"
-        append(Int64(millisecondOfDay / 3_600_000), width: 2, to: &output)
-        output += ":"
-        append(Int64(millisecondOfDay / 60_000 % 60), width: 2, to: &output)
-        output += ":"
-        append(Int64(millisecondOfDay / 1000 % 60), width: 2, to: &output)
-        output += "."
-        append(Int64(millisecondOfDay % 1000), width: 3, to: &output)
-        output += "Z"
-        return output
     }
 
     /// The instant `text` names, or `nil` when it is not a timestamp in the accepted forms.
@@ -54,12 +70,6 @@ public enum ISO8601Timestamp {
             var reader = TimestampReader(bytes: bytes)
             return reader.read()
         }
-    }
-
-    private static func append(_ value: Int64, width: Int, to output: inout String) {
-        let digits = String(value)
-        if digits.count < width { output += String(repeating: "0", count: width - digits.count) }
-        output += digits
     }
 
     /// Howard Hinnant's `civil_from_days`: proleptic Gregorian date of a day count from 1970-01-01.
