@@ -6,7 +6,10 @@ import Foundation
 /// "redirection_url"}`.
 ///
 /// The secret is never shown: `description` and the mirror name the session id only.
-struct WidgetSession: Sendable, Equatable, CustomStringConvertible, CustomReflectable {
+///
+/// A class: every request's ``CheckoutAPI``, every submission's plan and the validator carry the
+/// session, and a reference is one retain where a struct of a dozen strings and URLs was a dozen.
+final class WidgetSession: Sendable, Equatable, CustomStringConvertible, CustomReflectable {
     let sessionID: String
     let secret: String
     /// The Checkout API's root; the contract's paths are appended to it.
@@ -70,6 +73,13 @@ struct WidgetSession: Sendable, Equatable, CustomStringConvertible, CustomReflec
         endpointURLs = urls
     }
 
+    /// The same session: every field `widgetData` carried is equal.
+    static func == (lhs: WidgetSession, rhs: WidgetSession) -> Bool {
+        lhs.sessionID == rhs.sessionID && lhs.secret == rhs.secret && lhs.apiRoot == rhs.apiRoot
+            && lhs.environment == rhs.environment && lhs.expiresAt == rhs.expiresAt && lhs.amount == rhs.amount
+            && lhs.currency == rhs.currency && lhs.redirectionURL == rhs.redirectionURL
+    }
+
     /// `widgetData` as bytes: standard base64 with or without its `=` padding, surrounding
     /// whitespace ignored.
     static func base64Decoded(_ text: String) -> Data? {
@@ -100,6 +110,6 @@ struct WidgetSession: Sendable, Equatable, CustomStringConvertible, CustomReflec
 
     /// The session id, amount and currency only.
     var customMirror: Mirror {
-        Mirror(self, children: ["sessionID": sessionID, "amount": amount, "currency": currency], displayStyle: .struct)
+        Mirror(self, children: ["sessionID": sessionID, "amount": amount, "currency": currency], displayStyle: .class)
     }
 }
