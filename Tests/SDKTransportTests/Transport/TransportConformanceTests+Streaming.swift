@@ -97,9 +97,11 @@ extension TransportConformanceTests {
 
     @Test(arguments: kinds)
     func cancellingBeforeTheHeadThrowsCancellation(kind: TransportKind) async throws {
-        try await withServer(kind) { transport, server in
-            let task = Task { try await transport.stream(HTTPRequest(url: server.url("/delay/5000"))) }
-            await server.waitForRequest(to: "/delay/5000")
+        try await withServer(kind, limit: .seconds(40)) { transport, server in
+            // The head would come after 30 s, not 5: on a loaded machine FoundationNetworking's URLSession
+            // has taken over 5 s to act on a cancel (CI saw the 5 s head win the race).
+            let task = Task { try await transport.stream(HTTPRequest(url: server.url("/delay/30000"))) }
+            await server.waitForRequest(to: "/delay/30000")
             task.cancel()
             let result = await task.result
             #expect(throws: CancellationError.self) { try result.get() }
