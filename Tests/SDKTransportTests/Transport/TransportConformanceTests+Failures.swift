@@ -67,7 +67,9 @@ extension TransportConformanceTests {
         }
         #expect(error?.code == .cannotFindHost)
         #expect(error?.requestSent == false)
-        #expect(clock.now - start < .milliseconds(500))
+        // Fast means no connect timeout and no retry (either would take a minute): the bound leaves room
+        // for FoundationNetworking's URLSession, whose work queue a loaded machine has held up for seconds.
+        #expect(clock.now - start < .seconds(15))
     }
 
     @Test(arguments: kinds)

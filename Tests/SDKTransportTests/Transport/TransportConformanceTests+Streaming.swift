@@ -64,7 +64,7 @@ extension TransportConformanceTests {
 
     @Test(arguments: kinds)
     func cancellingAStreamMidBodyThrowsCancellationAndClosesIt(kind: TransportKind) async throws {
-        try await withServer(kind, limit: .seconds(30)) { transport, server in
+        try await withServer(kind, limit: .seconds(45)) { transport, server in
             let firstChunk = TestSignal()
             let reader = Task {
                 let response = try await transport.stream(HTTPRequest(url: server.url("/endless-stream")))
@@ -75,8 +75,10 @@ extension TransportConformanceTests {
             let start = clock.now
             reader.cancel()
             let result = await reader.result
-            // The stream would go on for 20 s (a tick every 20 ms): ending in half that is the cancellation.
-            #expect(clock.now - start < .seconds(10))
+            // The stream never ends on its own (a tick every 20 ms until the client leaves): ending within
+            // 20 s is the cancellation. The room is for FoundationNetworking's URLSession, which on a loaded
+            // machine has acted on a cancel more than 7 s late.
+            #expect(clock.now - start < .seconds(20))
             #expect(throws: CancellationError.self) { try result.get() }
             // The server's next write fails: the transfer is really gone, not just ignored.
             await server.clientLeftStream.wait()
