@@ -1,3 +1,5 @@
+import SDKCrypto
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -63,6 +65,8 @@ package enum SDKCLI {
 
     /// The process entry point: runs `CommandLine.arguments` with the real streams and exits.
     package static func runFromCommandLine() async -> Never {
+        // Before anything touches OpenSSL: this process exits while background tasks may be in libcrypto.
+        CryptoProcess.keepCryptoStateAtExit()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let status = PalbeSessionWriterMode.runIfRequested(arguments) { exit(status) }
         let status = await main(arguments)
