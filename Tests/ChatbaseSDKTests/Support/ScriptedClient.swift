@@ -34,7 +34,9 @@ func temporaryStorage() -> ChatbaseStorage {
 /// kept its connection.
 func withScriptedClient<T>(
     maxToolLoopSteps: Int = 10,
-    timeouts: RequestTimeouts = RequestTimeouts(request: .seconds(5), resource: .seconds(20)),
+    // Wide: a test that wants a timeout passes its own. CI saw the whole parallel suite held up for
+    // about 30 s, and a 5 s idle limit then ended two streams the tests were still about to cancel.
+    timeouts: RequestTimeouts = RequestTimeouts(request: .seconds(45), resource: .seconds(90)),
     _ body: (ScriptedServer, ChatbaseClient, SleepRecorder) async throws -> T
 ) async throws -> T {
     var configuration = HTTPServer.Configuration()
