@@ -20,7 +20,7 @@ import Foundation
 /// writer.data  // {"amount":4999,"items":[{"method":"creditcard"}]}
 /// ```
 package struct JSONWriter {
-    package private(set) var bytes: [UInt8] = []
+    private var bytes: [UInt8] = []
     /// Whether a value was just completed, so the next key or array element needs a comma first.
     private var afterValue = false
 
@@ -31,27 +31,13 @@ package struct JSONWriter {
     /// The bytes written so far.
     package var data: Data { Data(bytes) }
 
-    package mutating func beginObject() {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        afterValue = false
-    }
+    package mutating func beginObject() { open(UInt8(ascii: "{")) }
 
-    package mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
-        afterValue = true
-    }
+    package mutating func endObject() { close(UInt8(ascii: "}")) }
 
-    package mutating func beginArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
-        afterValue = false
-    }
+    package mutating func beginArray() { open(UInt8(ascii: "[")) }
 
-    package mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
-        afterValue = true
-    }
+    package mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// The next member's key; its value follows.
     package mutating func key(_ key: String) {
@@ -72,6 +58,19 @@ package struct JSONWriter {
     package mutating func member(_ key: String, _ value: AnyCodableValue) {
         self.key(key)
         self.value(value)
+    }
+
+    /// An object or array begins: it is a value of its own, and its first member needs no comma.
+    private mutating func open(_ bracket: UInt8) {
+        separate()
+        bytes.append(bracket)
+        afterValue = false
+    }
+
+    /// An object or array ends: it completes a value.
+    private mutating func close(_ bracket: UInt8) {
+        bytes.append(bracket)
+        afterValue = true
     }
 
     private mutating func separate() {

@@ -24,15 +24,7 @@ struct WireReader {
     }
 
     /// Where this object sits in the answer.
-    var codingPath: [any CodingKey] {
-        var path: [any CodingKey] = []
-        var node = location
-        while let current = node {
-            path.append(current.key)
-            node = current.parent
-        }
-        return path.reversed()
-    }
+    var codingPath: [any CodingKey] { Location.codingPath(to: location) }
 
     /// The answer `data`, which must be one JSON object.
     static func answer(_ data: Data) throws -> WireReader {
@@ -104,14 +96,15 @@ struct WireReader {
         guard let array = try member(key, as: [Any].self, { $0.arrayValue }) else { return nil }
         let parent = Location(parent: location, key: WireKey(key))
         return try array.enumerated().map { index, element in
+            let place = Location(parent: parent, key: WireKey(index: index))
             guard let object = element.objectValue else {
                 throw DecodingError.typeMismatch(
                     [String: Any].self,
                     .init(
-                        codingPath: codingPath + [WireKey(key), WireKey(index: index)],
+                        codingPath: Location.codingPath(to: place),
                         debugDescription: "Expected an object, found \(element.kindName)"))
             }
-            return WireReader(object, location: Location(parent: parent, key: WireKey(index: index)))
+            return WireReader(object, location: place)
         }
     }
 
@@ -148,6 +141,17 @@ struct WireReader {
         init(parent: Location?, key: WireKey) {
             self.parent = parent
             self.key = key
+        }
+
+        /// The coding path from the top of the answer to `location` (empty at the top).
+        static func codingPath(to location: Location?) -> [any CodingKey] {
+            var path: [any CodingKey] = []
+            var node = location
+            while let current = node {
+                path.append(current.key)
+                node = current.parent
+            }
+            return path.reversed()
         }
     }
 
