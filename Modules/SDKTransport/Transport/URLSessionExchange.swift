@@ -13,7 +13,19 @@ import Foundation
 /// delegate queue. `control` is shared with callers: the waiter, the task, and why the exchange is
 /// ending (caller cancelled, our timer fired, a limit was hit), so that exactly one path resumes the
 /// caller and a `URLError.cancelled` we caused is reported as what it really was.
+///
+/// Every call into URLSession's task API (create, resume, cancel) and every timer runs on ``queue``,
+/// never on the caller's thread. On Linux those calls wait synchronously for FoundationNetworking's
+/// internal queue, whose work runs on the same width-limited dispatch root queue as Swift's
+/// cooperative pool: two callers waiting there from the pool's two threads (on two cores) leave
+/// nothing to run that queue's work, and every task in the process stalls until libdispatch adds a
+/// thread, which took 5 to 30 s in parallel test runs (stack dumps showed both pool threads inside
+/// `URLSession.dataTask(with:)` and `URLSessionTask.resume()`). A serial queue of our own is served by
+/// its own thread, so neither those waits nor our timers depend on the pool.
 final class URLSessionExchange: @unchecked Sendable {
+    /// Where URLSession's task API is called and where the timers fire (see the type's comment).
+    static let queue = DispatchQueue(label: "studio.sdk.transport.urlsession")
+
     enum Waiter {
         case response(UnsafeContinuation<HTTPResponse, any Error>)
         case head(UnsafeContinuation<HTTPStreamingResponse, any Error>)
@@ -68,9 +80,11 @@ final class URLSessionExchange: @unchecked Sendable {
 
     // MARK: Caller side
 
-    /// Creates and resumes the task (through `makeTask`) unless the caller was cancelled first, and arms
-    /// the whole-exchange timer and the idle timer.
-    func start(_ waiter: Waiter, timeout: Duration?, makeTask: () -> URLSessionDataTask) {
+    /// Registers the caller, then creates and resumes the task (through `makeTask`) on ``queue`` unless
+    /// the caller was cancelled first, and arms the whole-exchange timer and the idle timer.
+    func start(
+        _ waiter: Waiter, timeout: Duration?, makeTask: @escaping @Sendable () -> URLSessionDataTask
+    ) {
         let proceed = control.withLock { control in
             guard !control.cancelled else { return false }
             control.waiter = waiter
@@ -81,6 +95,13 @@ final class URLSessionExchange: @unchecked Sendable {
             return
         }
         stream?.attach(self)
+        Self.queue.async { [self] in launch(timeout: timeout, makeTask: makeTask) }
+    }
+
+    /// The rest of ``start(_:timeout:makeTask:)``, on ``queue``.
+    private func launch(timeout: Duration?, makeTask: () -> URLSessionDataTask) {
+        // Cancelled while this waited for the queue: the caller has its answer; send nothing.
+        guard !control.withLock({ $0.cancelled }) else { return }
         let task = makeTask()
         let timer = timeout.map { _ in
             DispatchWorkItem { [weak self] in
@@ -100,7 +121,7 @@ final class URLSessionExchange: @unchecked Sendable {
             return
         }
         if let timer, let timeout {
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout), execute: timer)
+            Self.queue.asyncAfter(deadline: .now() + Self.seconds(timeout), execute: timer)
         }
         if let idleTimer {
             let milliseconds = idleTimer.milliseconds
@@ -129,8 +150,8 @@ final class URLSessionExchange: @unchecked Sendable {
         // This runs inside a Task cancellation handler, which holds the task's status lock, while
         // FoundationNetworking's `cancel()` waits synchronously for the session's queue; if that
         // queue is at that moment resuming a continuation of the same task, it waits for the lock:
-        // a deadlock seen on Linux. Cancelling off this stack breaks the cycle.
-        if let task { DispatchQueue.global().async { task.cancel() } }
+        // a deadlock seen on Linux. Cancelling on our queue breaks the cycle (and keeps the pool free).
+        if let task { Self.queue.async { task.cancel() } }
     }
 
     /// Ends the exchange with `error` (our timer or a limit), cancelling the task; the delegate's

@@ -35,7 +35,9 @@ import Foundation
 /// - **Limits**: the header limit is checked on the parsed fields; the body limit as on curl.
 /// - **Streaming backpressure**: on Apple platforms a full buffer suspends the task; on Linux
 ///   FoundationNetworking cannot pause a running task, so a slow consumer's buffer grows.
-/// - **Connection reuse** is URLSession's business and not observable here.
+/// - **Connection reuse** is URLSession's business on Apple platforms. On Linux every request asks
+///   for `Connection: close`: FoundationNetworking would otherwise resend, without its body, a request
+///   whose reused connection died, including a `POST` the server may have executed.
 /// - **Redirects** are not followed: the 3xx is returned. On Linux, FoundationNetworking keeps the body
 ///   of a 301, 302, 303 or 305–308 that has no usable `Location` to itself, so that response comes
 ///   back with its status and headers and an empty body.
@@ -76,12 +78,20 @@ public final class URLSessionTransport: Transport {
         let queue = OperationQueue()
         queue.name = "URLSessionTransport"
         queue.maxConcurrentOperationCount = 1
+        // A serial dispatch queue of its own: on Linux an OperationQueue otherwise runs its delegate
+        // callbacks on the dispatch root queue shared with Swift's cooperative pool (see
+        // URLSessionExchange), where they wait behind every task in the process.
+        // The OperationQueue does not own it on Linux (`unowned(unsafe)`); the delegate does, and the
+        // session keeps its delegate until it is invalidated, after the last callback.
+        queue.underlyingQueue = delegate.callbackQueue
         self.options = options
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        // Waits for FoundationNetworking's queue on Linux: never on the caller's (pool) thread.
+        let session = session
+        URLSessionExchange.queue.async { session.finishTasksAndInvalidate() }
     }
 
     /// Sends `request` and buffers the response. Throws ``TransportError`` or `CancellationError`.
@@ -94,7 +104,7 @@ public final class URLSessionTransport: Transport {
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 exchange.start(.response(continuation), timeout: request.timeout ?? options.defaultTimeout) {
-                    makeTask(urlRequest, upload: upload, for: exchange)
+                    [self] in makeTask(urlRequest, upload: upload, for: exchange)
                 }
             }
         } onCancel: {
@@ -113,7 +123,7 @@ public final class URLSessionTransport: Transport {
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 exchange.start(.head(continuation), timeout: request.timeout) {
-                    makeTask(urlRequest, upload: upload, for: exchange)
+                    [self] in makeTask(urlRequest, upload: upload, for: exchange)
                 }
             }
         } onCancel: {
@@ -163,6 +173,16 @@ public final class URLSessionTransport: Transport {
         for field in request.headers where !RequestPreflight.isFramingField(field.name) {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
+        #if canImport(FoundationNetworking)
+            // FoundationNetworking lets its libcurl resend a request whose reused connection died
+            // without an answer, whatever the method, and resends it with its head only: the body never
+            // goes out again, so the server waits for it until its own timeout (seen: a POST answered
+            // 408 after 10 s). A request the server may have executed must never be resent behind the
+            // caller's back (``CurlTransport`` refuses that resend for non-idempotent methods), and no
+            // option turns it off, so on Linux no connection is ever reused: each one closes after its
+            // response.
+            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+        #endif
         if let body = request.body, !(body.isEmpty && (request.method == "GET" || request.method == "HEAD")) {
             urlRequest.httpBody = body
         } else if RequestPreflight.sendsEmptyBody(request.method) {

@@ -9,6 +9,8 @@ import Foundation
 /// ``URLSessionExchange``. Delegate callbacks arrive on one serial queue.
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let exchanges = Locked<[Int: URLSessionExchange]>([:])
+    /// The serial queue under the session's delegate queue, owned here (see ``URLSessionTransport``).
+    let callbackQueue = DispatchQueue(label: "studio.sdk.transport.urlsession.delegate")
 
     func register(_ exchange: URLSessionExchange, for task: URLSessionTask) {
         exchanges.withLock { $0[task.taskIdentifier] = exchange }

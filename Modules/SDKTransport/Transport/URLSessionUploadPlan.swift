@@ -20,7 +20,7 @@ import Foundation
 /// - anything else (multipart framing around a file) is first composed into a temporary file by a
 ///   streaming copy in 64 KiB steps, off the cooperative pool, and uploaded from there; the copy is
 ///   deleted when the exchange ends. Memory stays flat; the cost is one extra pass over the disk.
-enum URLSessionUploadPlan {
+enum URLSessionUploadPlan: Sendable {
     /// The body in memory.
     case data(Data)
     /// The body is the file at the URL; `temporary` ones belong to the exchange and are deleted after it.

@@ -55,8 +55,14 @@ import Testing
                 #expect(response.message.text == "one two")
                 #expect(deltas.withLock { $0 } == ["one ", "two"])
             }
-            // Read to its end, each response left its connection open for the next request.
-            #expect(Set(server.requests.map(\.connectionID)).count == 1)
+            // Read to its end, each response left its connection open for the next request; except on
+            // the portable build's URLSession on Linux, which never reuses a connection (URLSessionTransport).
+            #if canImport(FoundationNetworking) && !canImport(CCurl)
+                let connections = 3
+            #else
+                let connections = 1
+            #endif
+            #expect(Set(server.requests.map(\.connectionID)).count == connections)
         }
     }
 
