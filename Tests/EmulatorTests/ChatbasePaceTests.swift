@@ -61,10 +61,18 @@ import Testing
                     client.headers.map { ($0.key, $0.value) } + [("Content-Type", "application/json")]),
                 body: Data(#"{"message":"repeat 20000","stream":true}"#.utf8), timeout: .seconds(20))
             let response = try await DefaultTransport.make().stream(request)
-            let text = String(decoding: try await response.body.collect(upTo: 8 << 20), as: UTF8.self)
-            #expect(text.components(separatedBy: #""type":"text-delta""#).count - 1 == 20_000)
-            #expect(text.contains(#""delta":"word19999 ""#))
-            #expect(text.hasSuffix("data: [DONE]\n\n"))
+            let body = try await response.body.collect(upTo: 8 << 20)
+            // Seconds of string searching in a debug build: on a thread of its own, off the shared pool.
+            let (deltas, sawLast, ended) = try await onOwnThread {
+                let text = String(decoding: body, as: UTF8.self)
+                return (
+                    text.components(separatedBy: #""type":"text-delta""#).count - 1,
+                    text.contains(#""delta":"word19999 ""#), text.hasSuffix("data: [DONE]\n\n")
+                )
+            }
+            #expect(deltas == 20_000)
+            #expect(sawLast)
+            #expect(ended)
         }
     }
 }

@@ -462,8 +462,8 @@ extension BadInputTests {
             ),
             schemas: (chain + aliases + [##""C400": {"type": "string"}, "A300": {"type": "string"}"##]).joined(
                 separator: ","))
-        let outcomes: [String] = try await onOwnThread(stackSize: 512 * 1024) {
-            [deepest, tooDeep, jsonTooDeep, long].map { spec in
+        let (outcomes, output, failure) = try await onOwnThread(stackSize: 512 * 1024) {
+            let outcomes = [deepest, tooDeep, jsonTooDeep, long].map { spec in
                 do {
                     _ = try Harness.generate(spec)
                     return "ok"
@@ -471,13 +471,13 @@ extension BadInputTests {
                     return (error as? CodegenError)?.errorCode ?? "\(error)"
                 }
             }
+            return (outcomes, try Harness.generate(long), Harness.failure(tooDeep))
         }
         #expect(outcomes == ["ok", "codegen_unsupported", "codegen_invalid_json", "ok"])
-        let output = try Harness.generate(long)
         expectContains(Harness.file(output, "C0.swift"), "public var next: C1?")
         expectContains(Harness.file(output, "A0.swift"), "public typealias A0 = A1")
         expectContains(Harness.file(output, "XNamespace.swift"), ".param(a)")
-        let error = try #require(Harness.failure(tooDeep))
+        let error = try #require(failure)
         #expect(error.description.hasSuffix("schemas nest more than 32 levels deep"))
     }
 }
