@@ -23,8 +23,10 @@ import Foundation
 /// `URLSession.dataTask(with:)` and `URLSessionTask.resume()`). A serial queue of our own is served by
 /// its own thread, so neither those waits nor our timers depend on the pool.
 final class URLSessionExchange: @unchecked Sendable {
-    /// Where URLSession's task API is called and where the timers fire (see the type's comment).
+    /// Where URLSession's task API is called (see the type's comment).
     static let queue = DispatchQueue(label: "studio.sdk.transport.urlsession")
+    /// Where the timers fire: never behind a task-API call that waits for FoundationNetworking.
+    static let timerQueue = DispatchQueue(label: "studio.sdk.transport.urlsession.timers")
 
     enum Waiter {
         case response(UnsafeContinuation<HTTPResponse, any Error>)
@@ -121,7 +123,7 @@ final class URLSessionExchange: @unchecked Sendable {
             return
         }
         if let timer, let timeout {
-            Self.queue.asyncAfter(deadline: .now() + Self.seconds(timeout), execute: timer)
+            Self.timerQueue.asyncAfter(deadline: .now() + Self.seconds(timeout), execute: timer)
         }
         if let idleTimer {
             let milliseconds = idleTimer.milliseconds
@@ -154,15 +156,24 @@ final class URLSessionExchange: @unchecked Sendable {
         if let task { Self.queue.async { task.cancel() } }
     }
 
-    /// Ends the exchange with `error` (our timer or a limit), cancelling the task; the delegate's
-    /// completion then reports `error` instead of the task's `URLError.cancelled`.
+    /// Ends the exchange with `error` (our timer or a limit): the caller, or the stream's reader, gets
+    /// `error` now, and the task is cancelled on ``queue``; its completion then reports nothing more
+    /// (not the task's `URLError.cancelled`). Answering first keeps a timeout on time even when
+    /// FoundationNetworking's queue is slow to take the cancel.
     func abort(_ error: TransportError) {
-        let task: URLSessionDataTask? = control.withLock { control in
-            guard !control.cancelled && !control.finished && control.failure == nil else { return nil }
+        let (aborted, waiter, task): (Bool, Waiter?, URLSessionDataTask?) = control.withLock { control in
+            guard !control.cancelled && !control.finished && control.failure == nil else { return (false, nil, nil) }
             control.failure = error
-            return control.task
+            control.timer?.cancel()
+            let waiter = control.waiter
+            control.waiter = nil
+            return (true, waiter, control.task)
         }
-        task?.cancel()
+        guard aborted else { return }
+        idleTimer?.stop()
+        if let waiter { Self.resume(waiter, throwing: error) }
+        stream?.finish(throwing: error)
+        if let task { Self.queue.async { task.cancel() } }
     }
 
     // MARK: Delegate side

@@ -33,12 +33,12 @@ final class URLSessionIdleTimer: @unchecked Sendable {
     /// The limit in whole milliseconds, for messages.
     var milliseconds: UInt64 { (limit + 999_999) / 1_000_000 }
 
-    /// Starts the clock now; `onExpiry` runs (once, on ``URLSessionExchange/queue``) if the limit passes without
+    /// Starts the clock now; `onExpiry` runs (once, on ``URLSessionExchange/timerQueue``) if the limit passes without
     /// activity. Does nothing after ``stop()``.
     func start(onExpiry: @escaping @Sendable () -> Void) {
         let now = DispatchTime.now().uptimeNanoseconds
         lastActivity.withLock { $0 = now }
-        let source = DispatchSource.makeTimerSource(queue: URLSessionExchange.queue)
+        let source = DispatchSource.makeTimerSource(queue: URLSessionExchange.timerQueue)
         source.setEventHandler { [weak self] in self?.fire(onExpiry) }
         let armed = state.withLock { state in
             guard !state.stopped else { return false }

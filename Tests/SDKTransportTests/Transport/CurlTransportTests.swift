@@ -80,7 +80,8 @@
             // default 250 ms window; a window that long keeps this about an ending stream, not a late one.
             var configuration = CurlTransport.Configuration()
             configuration.drainWindow = .seconds(8)
-            try await withServer(CurlTransport(configuration: configuration), limit: .seconds(20)) {
+            // The limit only guards against a hang: the parallel suite's shared pool can hold each await up.
+            try await withServer(CurlTransport(configuration: configuration), limit: .seconds(60)) {
                 transport, server in
                 let before = try await transport.send(HTTPRequest(url: server.url("/echo")))
                 let connection = try JSONDecoder().decode(TransportEchoedRequest.self, from: before.body).connectionID
@@ -128,7 +129,9 @@
         }
 
         @Test func hundredSequentialRequestsShareOneConnection() async throws {
-            try await withServer { transport, server in
+            // 200 hops through the parallel suite's shared pool, each of which can wait there under load:
+            // the limit only guards against a hang.
+            try await withServer(limit: .seconds(90)) { transport, server in
                 var connections: Set<Int> = []
                 for _ in 0..<100 {
                     let response = try await transport.send(HTTPRequest(url: server.url("/echo")))
@@ -196,11 +199,12 @@
         }
 
         @Test func cancellingManyRequestsLeavesTheTransportHealthy() async throws {
-            try await withServer { transport, server in
+            // Answers 30 s away: a cancel held up for seconds in the loaded parallel suite still beats them.
+            try await withServer(limit: .seconds(60)) { transport, server in
                 let tasks = (0..<32).map { _ in
-                    Task { try await transport.send(HTTPRequest(url: server.url("/delay/5000"))) }
+                    Task { try await transport.send(HTTPRequest(url: server.url("/delay/30000"))) }
                 }
-                await server.waitForRequest(to: "/delay/5000")
+                await server.waitForRequest(to: "/delay/30000")
                 for task in tasks { task.cancel() }
                 for task in tasks {
                     await #expect(throws: CancellationError.self) { try await task.value }
