@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func anUncertainPaymentSettlesToSuccessOnStatus() async throws {
-        try await withPurse(settleDelay: .seconds(5)) { _, client async throws in
+        try await withPurse(settleDelay: .seconds(120)) { _, client async throws in
             let session = try await client.createSession()
             let token = try await client.token(session, number: "4000 0000 0000 0119")
             let response = try await client.validate(
@@ -53,7 +53,7 @@ import Testing
             #expect(response.json?["session"]?["status"] == "SUBMITTED")
             // Before the settle time (on the service's clock, far from any real deadline): still uncertain.
             #expect(try await client.status(session).json?["global_status"] == "UNCERTAIN")
-            try await client.setClock(offsetSeconds: 60)
+            try await client.setClock(offsetSeconds: 600)
             let settled = try #require(try await client.status(session).json)
             #expect(settled["global_status"] == "SUCCESS")
             #expect(settled["client_session_status"] == "AUTHORIZED")

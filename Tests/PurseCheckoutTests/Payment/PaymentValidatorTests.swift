@@ -117,8 +117,9 @@ import Testing
         try await withPurse { bed in
             let transport = ValidateTimeoutTransport(base: DefaultTransport.make(), timeout: .milliseconds(200))
             let (checkout, card, session) = try await bed.cardCheckout(transport: transport)
-            // The server holds the key for 5 s; every replay meets 409 in use; the status says executing.
-            try bed.fault(.delay(milliseconds: 5_000), session.id, "validate")
+            // The server holds the key for 15 s (replays held up for seconds on the loaded parallel pool
+            // still find it in flight); every replay meets 409 in use; the status says executing.
+            try bed.fault(.delay(milliseconds: 15_000), session.id, "validate")
             let outcomes = card.outcomes
             card.submit()
             var iterator = outcomes.makeAsyncIterator()

@@ -129,12 +129,12 @@ func failure(_ outcome: PaymentOutcome) throws -> any PurseError {
     return error
 }
 
-/// Polls `condition` (a state the test waits for, not a duration) every 20 ms, for at most 20 s.
+/// Polls `condition` (a state the test waits for, not a duration) every 20 ms, for at most 60 s.
 func waitUntil(
     isolation: isolated (any Actor)? = #isolation, _ condition: () throws -> Bool,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
-    for _ in 0..<1_000 {
+    for _ in 0..<3_000 {
         if try condition() { return }
         try await Task.sleep(for: .milliseconds(20))
     }
