@@ -14,14 +14,15 @@ import Foundation
 /// ending (caller cancelled, our timer fired, a limit was hit), so that exactly one path resumes the
 /// caller and a `URLError.cancelled` we caused is reported as what it really was.
 ///
-/// Every call into URLSession's task API (create, resume, cancel) and every timer runs on ``queue``,
-/// never on the caller's thread. On Linux those calls wait synchronously for FoundationNetworking's
-/// internal queue, whose work runs on the same width-limited dispatch root queue as Swift's
-/// cooperative pool: two callers waiting there from the pool's two threads (on two cores) leave
+/// Every call into URLSession's task API (create, resume, cancel) runs on ``queue`` and every timer
+/// on ``timerQueue``, never on the caller's thread. On Linux those calls wait synchronously for
+/// FoundationNetworking's internal queue, whose work runs on the same width-limited dispatch root
+/// queue as Swift's cooperative pool: two callers waiting there from the pool's two threads (on two cores) leave
 /// nothing to run that queue's work, and every task in the process stalls until libdispatch adds a
 /// thread, which took 5 to 30 s in parallel test runs (stack dumps showed both pool threads inside
 /// `URLSession.dataTask(with:)` and `URLSessionTask.resume()`). A serial queue of our own is served by
-/// its own thread, so neither those waits nor our timers depend on the pool.
+/// its own thread, so neither those waits nor our timers depend on the pool; the timers have a queue of
+/// their own so that they never wait behind one of those calls.
 final class URLSessionExchange: @unchecked Sendable {
     /// Where URLSession's task API is called (see the type's comment).
     static let queue = DispatchQueue(label: "studio.sdk.transport.urlsession")
