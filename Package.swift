@@ -177,7 +177,7 @@ let package = Package(
         // App code written against the official Chatbase iOS SDK's documented API, importing only
         // ChatbaseSDK and Foundation, run on the emulator with the official tests' expectations.
         .testTarget(
-            name: "ChatbaseCompatibilityTests", dependencies: ["ChatbaseSDK", "Emulator"],
+            name: "ChatbaseCompatibilityTests", dependencies: ["ChatbaseSDK", "Emulator", "TestSupport"],
             path: "Tests/ChatbaseCompatibilityTests"),
         .testTarget(
             name: "PurseCheckoutTests",

@@ -1,10 +1,11 @@
 import ChatbaseSDK
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the app code in `App/` (written against the official SDK's documented API) on the emulator,
 /// so each sample does what the official README says it does.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct OfficialAppTests {
+@MainActor @Suite(.hangGuard) struct OfficialAppTests {
     @Test func quickStartStreamingAndSessionState() async throws {
         try await withOfficialApp { backend in
             let chat = SupportChat(agentId: backend.agentId, baseURL: backend.baseURL)

@@ -1,5 +1,6 @@
 import ChatbaseSDK
 import Foundation
+import TestSupport
 import Testing
 
 // The official SDK's own test expectations, for the behaviour both SDKs share, restated in our words
@@ -28,7 +29,7 @@ private final class Collected<Value: Sendable>: @unchecked Sendable {
     var all: [Value] { lock.withLock { items } }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct OfficialChatServiceExpectations {
+@Suite(.hangGuard) struct OfficialChatServiceExpectations {
     @Test func nonStreamingReplyCarriesItsMetadataAndSendsStreamFalse() async throws {
         try await withOfficialApp { backend in
             let client = ChatbaseClient(agentId: backend.agentId, baseURL: backend.baseURL)
@@ -226,7 +227,7 @@ private final class Collected<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct OfficialClientExpectations {
+@Suite(.hangGuard) struct OfficialClientExpectations {
     @Test func sendStreamsDeltasAndReturnsTheWholeReply() async throws {
         try await withOfficialApp { backend in
             let client = ChatbaseClient(agentId: backend.agentId, baseURL: backend.baseURL)
@@ -357,7 +358,7 @@ private final class Collected<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct OfficialStateExpectations {
+@MainActor @Suite(.hangGuard) struct OfficialStateExpectations {
     @Test func sendMessageStreamsIntoAPlaceholderAndStampsTheServersId() async throws {
         try await withOfficialApp { backend in
             let state = ConversationState(client: ChatbaseClient(agentId: backend.agentId, baseURL: backend.baseURL))

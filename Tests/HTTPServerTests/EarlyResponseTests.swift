@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// `Configuration.earlyResponse`: a request refused from its head alone, before its body is read.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct EarlyResponseTests {
     /// What the rule saw, and how often the handler ran.
     private final class Record: Sendable {

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Well-formed exchanges: methods, bodies, keep-alive, pipelining, 100-continue.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ExchangeTests {
     @Test func getReportsMethodPathAndQueryAsReceived() async throws {
         try await ServerTestHarness.withServer(handler: EchoReport.handler) { server in

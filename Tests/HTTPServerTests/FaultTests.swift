@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Each `HTTPFault`, as a raw client sees it on the wire.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct FaultTests {
     private static let body = Data("0123456789abcdefghij".utf8)
 

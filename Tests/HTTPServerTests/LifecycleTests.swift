@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Starting, connection limits, shutdown, and leaks.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct LifecycleTests {
     @Test func connectionsBeyondTheLimitGet503AndACloseWhenNoneCanBeShed() async throws {
         // Both slots run handlers, the server's own work, which is never shed (idle and trickling

@@ -6,7 +6,7 @@ import Testing
 
 /// Requests the server answers itself (400, 413, 431, 501, 505) and then closes, without the
 /// handler ever seeing them.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct RejectionTests {
     /// Counts handler calls, so each test can prove the bad request never reached it.
     private final class HandlerCalls: Sendable {

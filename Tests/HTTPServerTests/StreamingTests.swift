@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Streamed (chunked) responses: incremental delivery, backpressure, vanished clients.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct StreamingTests {
     @Test func chunksArriveOneByOneBeforeTheProducerFinishes() async throws {
         let firstReceived = TestSignal()

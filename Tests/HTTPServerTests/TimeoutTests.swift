@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Read and idle timeouts: slow or silent clients cannot hold a connection thread.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct TimeoutTests {
     private static let short: Duration = .milliseconds(200)
 

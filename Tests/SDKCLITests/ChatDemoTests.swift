@@ -6,7 +6,7 @@ import Testing
 /// The Chatbase section of `sdk demo`, on its own embedded emulator and on `--base-url`'s.
 @Suite struct ChatDemoTests {
     func root() -> Command {
-        .group(name: "sdk", summary: "Test root.", subcommands: [.demo(sections: [.chatbaseToolRoundTrip])])
+        CLIHarness.demoRoot([.chatbaseToolRoundTrip])
     }
 
     @Test func theSectionShowsAStreamedToolRoundTripAndTheHistory() async throws {

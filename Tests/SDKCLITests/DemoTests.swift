@@ -18,17 +18,11 @@ import Testing
         #expect(json["version"] as? String == SDKCLI.version)
     }
 
-    @Test func theRealDemoRunsWithTheRegisteredSections() async {
-        let result = await CLIHarness.run(["demo"])
+    @Test func theRealRootsDemoIsTheRegisteredSections() async {
+        let result = await CLIHarness.run(["demo", "--list"])
         #expect(result.status == 0)
-        if DemoSection.registered.isEmpty {
-            #expect(result.stdout.contains("sections will appear here"))
-        } else {
-            #expect(result.stdoutLines.first == "[ok] \(DemoSection.registered[0].title)")
-            // Every section ran and succeeded, in the registered order.
-            let headings = result.stdoutLines.filter { !$0.hasPrefix("    ") }
-            #expect(headings == DemoSection.registered.map { "[ok] \($0.title)" })
-        }
+        #expect(result.stdoutLines == DemoSection.registered.map { "- \($0.title)" })
+        #expect(!DemoSection.registered.isEmpty)
     }
 
     @Test func theRegisteredSectionsEndWithPurseCheckout() {
@@ -44,7 +38,7 @@ import Testing
     }
 
     @Test func theRealDemoShowsEverySectionOkInItsOrder() async throws {
-        let result = await CLIHarness.run(["demo"])
+        let result = await CLIHarness.run(["demo"], root: CLIHarness.demoRoot(DemoSection.registered))
         #expect(result.status == 0, "\(result.stdout)")
         let headings = result.stdoutLines.filter { $0.hasPrefix("[") }
         #expect(headings == DemoSection.registered.map { "[ok] \($0.title)" })

@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func theEmbeddedRunShowsEveryStep() async throws {
-        let result = try await SDKProcess.run(["demo", "--json"], timeout: .seconds(90))
+        let result = try await SDKProcess.run(["demo", "--json"], timeout: .seconds(120))
         let section = try authSection(result)
         #expect(section["status"] as? String == "ok", "\(section)")
         let lines = (section["lines"] as? [String]) ?? []
@@ -46,7 +46,7 @@ import Testing
         try await withRunningEmulator(.testing(palbaseHandlers: [AuthService(policy: .testing), SampleBackend()])) {
             emulator, baseURL in
             let result = try await SDKProcess.run(
-                ["demo", "--json", "--base-url", baseURL.absoluteString], timeout: .seconds(90))
+                ["demo", "--json", "--base-url", baseURL.absoluteString], timeout: .seconds(120))
             let section = try authSection(result)
             #expect(section["status"] as? String == "ok", "\(section)")
             #expect(try emulator.requests(to: "/auth/token/refresh").count == 1)

@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test func demoSectionShowsTheTypedLockedError() async throws {
-        let result = try await SDKProcess.run(["demo", "--json"], timeout: .seconds(60))
+        let result = try await SDKProcess.run(["demo", "--json"], timeout: .seconds(120))
         #expect(result.status == 0, "\(result.stdout)")
         let sections = try #require(try result.json()["sections"] as? [[String: Any]])
         let palbe = try #require(sections.first { ($0["title"] as? String)?.hasPrefix("Palbe") == true })

@@ -10,7 +10,7 @@ import Testing
         try await withRunningEmulator(.testing(palbaseHandlers: [AuthService(policy: .testing), SampleBackend()])) {
             emulator, baseURL in
             let result = try await SDKProcess.run(
-                ["demo", "--json", "--base-url", baseURL.absoluteString], timeout: .seconds(90))
+                ["demo", "--json", "--base-url", baseURL.absoluteString], timeout: .seconds(120))
             let sections = try #require(try result.json()["sections"] as? [[String: Any]])
             let section = try #require(sections.first { ($0["title"] as? String)?.contains("passkeys") == true })
             #expect(section["status"] as? String == "ok", "\(section)")

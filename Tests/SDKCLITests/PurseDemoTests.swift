@@ -7,7 +7,7 @@ import Testing
 /// The PurseCheckout section of `sdk demo`, on its own embedded emulator and on `--base-url`'s.
 @Suite struct PurseDemoTests {
     func root() -> Command {
-        .group(name: "sdk", summary: "Test root.", subcommands: [.demo(sections: [.purseCheckout])])
+        CLIHarness.demoRoot([.purseCheckout])
     }
 
     /// The section's four steps, checked line by line; `lines` are the section's lines without the heading.

@@ -8,7 +8,7 @@ import Testing
 /// methods' states, and the missing-module message.
 @Suite struct PursePartnersDemoTests {
     func root() -> Command {
-        .group(name: "sdk", summary: "Test root.", subcommands: [.demo(sections: [.purseCheckoutPartners])])
+        CLIHarness.demoRoot([.purseCheckoutPartners])
     }
 
     @Test func theSectionRedirectsSplitsAndNamesTheMissingModule() async throws {

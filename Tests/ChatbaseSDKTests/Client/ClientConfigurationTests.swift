@@ -34,7 +34,7 @@ final class StubChatProtocol: URLProtocol {
 }
 
 /// The `URLSessionConfiguration` given to the public initializer: what it controls, per transport.
-@Suite(.timeLimit(.minutes(1))) struct ClientConfigurationTests {
+@Suite(.hangGuard) struct ClientConfigurationTests {
     /// Whether the public initializer's requests travel through URLSession (Apple platforms and the
     /// portable build) rather than the shared curl transport.
     static let usesURLSession = DefaultTransport.make() is URLSessionTransport

@@ -8,7 +8,7 @@ import Testing
 @testable import ChatbaseSDK
 
 /// Status and body combinations, timeouts and unusable configuration, against a scripted server.
-@Suite(.timeLimit(.minutes(1))) struct ClientErrorTests {
+@Suite(.hangGuard) struct ClientErrorTests {
     @Test func errorEnvelopeBecomesHTTPErrorWithRetryAfter() async throws {
         try await withScriptedClient { server, client, _ in
             server.on("POST", "/chat") { _, _ in

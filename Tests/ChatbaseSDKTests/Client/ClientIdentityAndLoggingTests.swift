@@ -15,7 +15,7 @@ final class CapturingLogger: SDKLogger {
     func log(_ record: LogRecord) { records.withLock { $0.append(record) } }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ClientIdentityAndLoggingTests {
+@Suite(.hangGuard) struct ClientIdentityAndLoggingTests {
     @Test func deviceIdIsCreatedOnceAndPersistedAsAFile() async throws {
         let storage = temporaryStorage()
         defer { try? FileManager.default.removeItem(at: storage.directory) }

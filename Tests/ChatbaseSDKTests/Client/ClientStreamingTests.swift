@@ -7,7 +7,7 @@ import Testing
 @testable import ChatbaseSDK
 
 /// The client against a scripted server on 127.0.0.1: real sockets, real transport.
-@Suite(.timeLimit(.minutes(1))) struct ClientStreamingTests {
+@Suite(.hangGuard) struct ClientStreamingTests {
     @Test func streamedSendReturnsTheReplyAndSendsTheContractHeaders() async throws {
         try await withScriptedClient { server, client, _ in
             server.on("POST", "/chat") { _, _ in ScriptedServer.sse([ScriptedServer.turn(text: ["Hel", "lo ", "you"])])

@@ -7,7 +7,7 @@ import Testing
 @testable import ChatbaseSDK
 
 /// The tool loop and tool-result retries against a scripted server; retry waits are recorded, not slept.
-@Suite(.timeLimit(.minutes(1))) struct ClientToolLoopTests {
+@Suite(.hangGuard) struct ClientToolLoopTests {
     /// First stream asks for `weather`; the continuation answers with text.
     private func scriptWeather(_ server: ScriptedServer, input: String = #"{"city":"Oslo"}"#) {
         server.on("POST", "/chat") { _, count in

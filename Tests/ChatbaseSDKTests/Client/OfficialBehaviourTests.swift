@@ -9,7 +9,7 @@ import Testing
 
 /// Behaviour taken over from the official SDK (issue 17): anonymous user IDs, the log categories,
 /// and parts of unknown types left out of a message without losing it.
-@Suite(.timeLimit(.minutes(1))) struct OfficialBehaviourTests {
+@Suite(.hangGuard) struct OfficialBehaviourTests {
     @Test func anonymousUsersGetTheirIdFromTheReply() async throws {
         try await withScriptedClient { server, client, _ in
             let finish =

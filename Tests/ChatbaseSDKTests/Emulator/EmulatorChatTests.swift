@@ -1,12 +1,13 @@
 import Emulator
 import ErrorCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ChatbaseSDK
 
 /// The client against the local Chatbase emulator: streaming, tools, errors.
-@Suite(.timeLimit(.minutes(1))) struct EmulatorChatTests {
+@Suite(.hangGuard) struct EmulatorChatTests {
     @Test func streamedSendEchoesAndContinuesTheConversation() async throws {
         try await withChatbaseEmulator { harness in
             let client = harness.client()

@@ -1,6 +1,7 @@
 import Emulator
 import ErrorCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ChatbaseSDK
@@ -9,7 +10,7 @@ import Testing
 /// code and status reach the caller as `APIError.httpError`, unchanged. (`VALIDATION_INVALID_JSON`,
 /// `VALIDATION_MISSING_USER_IDENTIFIER` and `AUTH_INVALID_USER_AGENT` need a malformed request the SDK
 /// never sends; the emulator's own tests cover them.)
-@Suite(.timeLimit(.minutes(1))) struct EmulatorErrorCodeTests {
+@Suite(.hangGuard) struct EmulatorErrorCodeTests {
     @Test func planAndCreditCodes() async throws {
         try await withChatbaseEmulator { harness in
             try harness.server.createChatbaseAgent(ChatbaseAgentSpec(id: "broke", agentCredits: 0))

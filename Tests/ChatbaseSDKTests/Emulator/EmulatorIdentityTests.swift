@@ -1,11 +1,12 @@
 import ErrorCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ChatbaseSDK
 
 /// Identity, ownership, persistence and pagination against the emulator.
-@Suite(.timeLimit(.minutes(1))) struct EmulatorIdentityTests {
+@Suite(.hangGuard) struct EmulatorIdentityTests {
     @Test func identifyMergesPersistsAndLogoutForgets() async throws {
         try await withChatbaseEmulator { harness in
             let client = harness.client()

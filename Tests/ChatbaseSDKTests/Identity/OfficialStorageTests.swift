@@ -3,13 +3,14 @@ import ErrorCore
 import Foundation
 import SDKCrypto
 import SDKTransport
+import TestSupport
 import Testing
 
 @testable import ChatbaseSDK
 
 /// The official SDK's token layout (what Apple platforms use, here in a file store so Linux runs the
 /// same proofs): the raw JWT under `userToken`, shared by every agent.
-@Suite(.timeLimit(.minutes(1))) struct OfficialStorageTests {
+@Suite(.hangGuard) struct OfficialStorageTests {
     private func officialStorage() -> ChatbaseStorage {
         let plain = temporaryStorage()
         return ChatbaseStorage(directory: plain.directory, tokenLayout: .official)

@@ -37,7 +37,7 @@ import Testing
     }
 }
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct ConversationStateTests {
+@MainActor @Suite(.hangGuard) struct ConversationStateTests {
     @Test func sendStreamsIntoAPlaceholderAndStampsServerIds() async throws {
         try await withChatbaseEmulator { harness in
             _ = try harness.server.updateChatbaseAgent(id: "emulator-agent") { $0.paceMilliseconds = 15 }
@@ -213,7 +213,7 @@ import Testing
     }
 }
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct ConversationListStateTests {
+@MainActor @Suite(.hangGuard) struct ConversationListStateTests {
     @Test func loadsPagesAndReportsErrors() async throws {
         try await withChatbaseEmulator { harness in
             let client = harness.client()

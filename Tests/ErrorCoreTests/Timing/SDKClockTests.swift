@@ -1,8 +1,9 @@
 import ErrorCore
+import TestSupport
 import Testing
 
 /// The clock seam: cancellation always ends a sleep, injected parts are what the SDK sees.
-@Suite(.timeLimit(.minutes(1))) struct SDKClockTests {
+@Suite(.hangGuard) struct SDKClockTests {
     @Test func liveSleepEndsWithCancellationError() async {
         let started = AsyncStream<Void>.makeStream()
         let sleeper = Task {

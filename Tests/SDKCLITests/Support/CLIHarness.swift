@@ -60,6 +60,15 @@ enum CLIHarness {
         return CLIResult(status: status, stdout: stdout.text, stderr: stderr.text)
     }
 
+    /// A root whose only command is `demo` with the real `sections`, each given three minutes instead
+    /// of the 30 s a person waits for: in a process running a thousand other tests, a section that
+    /// takes a third of a second alone can be queued for tens of seconds.
+    static func demoRoot(_ sections: [DemoSection]) -> Command {
+        .group(
+            name: "sdk", summary: "Test root.",
+            subcommands: [.demo(sections: sections.map { $0.timeLimit(.seconds(180)) })])
+    }
+
     /// Splits `line` at spaces; for tables of command lines without quoting needs.
     static func words(_ line: String) -> [String] {
         line.split(separator: " ").map(String.init)
