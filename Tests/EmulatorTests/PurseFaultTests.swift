@@ -75,10 +75,11 @@ import Testing
             let token = try await client.token(session, number: "4242424242424242")
             let key = UUID().uuidString
             let body = client.cardBody(token: token)
-            // The first validate holds its claimed key for 8 s: long enough for the second to arrive on a
-            // loaded machine; the test waits for the claim itself, never for a duration.
+            // The first validate holds its claimed key for 30 s: long enough for the three requests below
+            // to arrive on a loaded machine (8 s was not, in a 69 s parallel run); the test waits for the
+            // claim itself and for the first answer, never for a duration.
             try server.addFault(
-                .delay(milliseconds: 8_000), method: "POST", pathPrefix: "/purse/checkout/v1/sessions", count: 1)
+                .delay(milliseconds: 30_000), method: "POST", pathPrefix: "/purse/checkout/v1/sessions", count: 1)
             let first = Task { try await client.validate(session, key: key, body: body) }
             try await waitUntil { try server.store.query("SELECT 1 FROM purse_idempotency").count == 1 }
             let inFlight = try await client.validate(session, key: key, body: body)
@@ -131,15 +132,4 @@ import Testing
             #expect(try EmulatorJSON.decode(FaultAction.self, from: EmulatorJSON.encode(decoded)) == action)
         }
     }
-}
-
-/// Polls `condition` (a state change the test waits for, not a duration) every 20 ms, failing after 20 s.
-func waitUntil(
-    _ condition: () throws -> Bool, sourceLocation: SourceLocation = #_sourceLocation
-) async throws {
-    for _ in 0..<1_000 {
-        if try condition() { return }
-        try await Task.sleep(for: .milliseconds(20))
-    }
-    Issue.record("the condition never held", sourceLocation: sourceLocation)
 }

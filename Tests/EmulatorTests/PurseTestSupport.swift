@@ -16,7 +16,7 @@ func withPurse<T>(
     return try await withEmulator(configuration) { server, http async throws in
         var http = http
         http.defaultHeaders = [:]
-        http.timeout = 30
+        http.timeout = 90  // a hang guard, past the longest delay fault a test sets (30 s)
         return try await body(server, PurseTestClient(http: http))
     }
 }

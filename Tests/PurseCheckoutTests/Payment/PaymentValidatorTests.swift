@@ -63,7 +63,7 @@ import Testing
 
     @Test func aKeyStillExecutingIsReplayedUntilItsStoredAnswer() async throws {
         try await withPurse { bed in
-            // The first attempt times out while the server holds the claimed key for 5 s; the first replay
+            // The first attempt times out while the server holds the claimed key for 15 s; the first replay
             // follows at once and meets 409 in use; the wait its Retry-After asks for lasts until the
             // server is done (a state, not a duration); the next replay gets the stored answer.
             let session = try await bed.session()
@@ -86,7 +86,7 @@ import Testing
             card.setExpiry(month: 12, year: 2099)
             card.setCVV("123")
             try checkout.setPrimary("creditcard")
-            try bed.fault(.delay(milliseconds: 5_000), session.id, "validate")
+            try bed.fault(.delay(milliseconds: 15_000), session.id, "validate")
 
             let outcome = try await checkout.submitPayment()
             guard case .completed(.success) = outcome else { throw UnexpectedOutcome(outcome: outcome) }

@@ -128,15 +128,3 @@ func failure(_ outcome: PaymentOutcome) throws -> any PurseError {
     guard case .failed(let error) = outcome else { throw UnexpectedOutcome(outcome: outcome) }
     return error
 }
-
-/// Polls `condition` (a state the test waits for, not a duration) every 20 ms, for at most 60 s.
-func waitUntil(
-    isolation: isolated (any Actor)? = #isolation, _ condition: () throws -> Bool,
-    sourceLocation: SourceLocation = #_sourceLocation
-) async throws {
-    for _ in 0..<3_000 {
-        if try condition() { return }
-        try await Task.sleep(for: .milliseconds(20))
-    }
-    Issue.record("the condition never held", sourceLocation: sourceLocation)
-}
