@@ -86,7 +86,7 @@ import Testing
             card.setExpiry(month: 12, year: 2099)
             card.setCVV("123")
             try checkout.setPrimary("creditcard")
-            try bed.fault(.delay(milliseconds: 15_000), session.id, "validate")
+            try bed.fault(PurseTestBed.validateHeldInFlight, session.id, "validate")
 
             let outcome = try await checkout.submitPayment()
             guard case .completed(.success) = outcome else { throw UnexpectedOutcome(outcome: outcome) }
@@ -117,9 +117,8 @@ import Testing
         try await withPurse { bed in
             let transport = ValidateTimeoutTransport(base: DefaultTransport.make(), timeout: .milliseconds(200))
             let (checkout, card, session) = try await bed.cardCheckout(transport: transport)
-            // The server holds the key for 15 s (replays held up for seconds on the loaded parallel pool
-            // still find it in flight); every replay meets 409 in use; the status says executing.
-            try bed.fault(.delay(milliseconds: 15_000), session.id, "validate")
+            // The server holds the key; every replay meets 409 in use; the status says executing.
+            try bed.fault(PurseTestBed.validateHeldInFlight, session.id, "validate")
             let outcomes = card.outcomes
             card.submit()
             var iterator = outcomes.makeAsyncIterator()

@@ -29,8 +29,7 @@ import Testing
                 let transport = ValidateTimeoutTransport(base: DefaultTransport.make(), timeout: .milliseconds(200))
                 let (checkout, _, session) = try await bed.cardCheckout(
                     number: "4539 1488 0343 6467", cvv: "951", transport: transport, store: store)
-                // 15 s: replays held up for seconds on the loaded parallel pool still find it in flight.
-                try bed.fault(.delay(milliseconds: 15_000), session.id, "validate")
+                try bed.fault(PurseTestBed.validateHeldInFlight, session.id, "validate")
                 do {
                     _ = try await checkout.submitPayment()
                     Issue.record("the delayed validate was answered")

@@ -68,6 +68,11 @@ struct PurseTestBed: Sendable {
     }
 
     /// Adds a fault to the session's `suffix` route.
+    /// The fault that keeps a `validate` executing, its idempotency key claimed, for 15 s: long enough
+    /// that replays held up for seconds on the loaded parallel pool still find it in flight (5 s was
+    /// not, in a slow clean-clone run). Tests wait for states, so the 15 s costs time only then.
+    static let validateHeldInFlight = FaultAction.delay(milliseconds: 15_000)
+
     func fault(_ action: FaultAction, _ sessionID: String, _ suffix: String, count: Int? = 1) throws {
         try server.addFault(
             action, method: suffix == "status" ? "GET" : "POST",
