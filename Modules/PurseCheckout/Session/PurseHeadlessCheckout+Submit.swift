@@ -20,8 +20,15 @@ extension PurseHeadlessCheckout {
     @discardableResult
     public func submitPayment() async throws -> PaymentOutcome {
         // Its own task, so the caller's cancellation never reaches a submission that has started; an
-        // immediate one, so the submission starts on this thread instead of waiting for another.
-        let outcome = await Task.immediate { await self.submission(of: nil) }.value
+        // immediate one where the system has them (iOS 26, macOS 26, Linux), so the submission starts
+        // on this thread instead of waiting for another. Earlier systems get an ordinary task: the
+        // same outcome, one thread hop later.
+        let outcome: PaymentOutcome
+        if #available(iOS 26, macOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            outcome = await Task.immediate { await self.submission(of: nil) }.value
+        } else {
+            outcome = await Task { await self.submission(of: nil) }.value
+        }
         if case .failed(let error) = outcome { throw error }
         return outcome
     }
@@ -38,6 +45,8 @@ extension PurseHeadlessCheckout {
         case .started(let plan):
             outcome = await run(plan)
             element = plan.element
+            // A partner's interface that is still up (a wallet sheet) shows the result first.
+            if let partner = plan.element as? PartnerElement { await partner.flow.paymentFinished(outcome) }
         }
         element?.channel.outcomes.yield(outcome)
         return outcome

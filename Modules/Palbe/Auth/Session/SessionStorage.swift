@@ -24,13 +24,15 @@ package enum SessionStorage {
     }
 
     /// The directory of the non-Apple default: `$XDG_DATA_HOME/palbase/sessions`, else
-    /// `$HOME/.local/share/palbase/sessions`.
+    /// `$HOME/.local/share/palbase/sessions` (`$HOME` as `NSHomeDirectory()` reads it when unset:
+    /// `FileManager.homeDirectoryForCurrentUser` is macOS-only, and this compiles on every platform).
     static func defaultDirectory(environment: [String: String]) -> URL {
         let base: URL
         if let data = environment["XDG_DATA_HOME"]?.nonBlank, data.hasPrefix("/") {
             base = URL(fileURLWithPath: data, isDirectory: true)
         } else {
-            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+            let home = environment["HOME"]?.nonBlank.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share")
         }
         return base.appendingPathComponent("palbase/sessions", isDirectory: true)
     }
