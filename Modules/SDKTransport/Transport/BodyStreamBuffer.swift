@@ -85,6 +85,9 @@ final class BodyStreamBuffer: Sendable {
     /// How many times the producer was told to pause.
     var pauseCount: Int { state.withLock { $0.pauseCount } }
 
+    /// Whether the producer should be paused now: the latest decision, whoever made it.
+    var isProducerPaused: Bool { state.withLock { $0.producerPaused } }
+
     /// Returns once the producer has been told to pause at least once (tests await this instead of
     /// guessing how long a slow consumer must wait).
     func waitForProducerPause() async {

@@ -55,6 +55,8 @@ final class URLSessionExchange: @unchecked Sendable {
     /// The request's progress observer and its body's length.
     let uploadProgress: (report: @Sendable (Int64, Int64) -> Void, total: Int64)?
     private let control = Locked(Control())
+    /// The task's flow-control state (see ``followFlowControl()``).
+    let flowControl = PauseFollower(queue: URLSessionExchange.queue)
     /// The most body bytes reported so far (delegate queue only).
     private var reportedBodyBytes: Int64 = 0
 
@@ -262,10 +264,39 @@ final class URLSessionExchange: @unchecked Sendable {
 
 extension URLSessionExchange: BodyStreamProducer {
     func resumeProducing() {
+        followFlowControl()
+    }
+
+    /// Whether a streamed body's task is suspended while its consumer catches up. Only Apple's
+    /// URLSession pauses a running task; on Linux suspending mid-transfer drops the connection, so
+    /// the buffer there is unbounded.
+    static var suspendsForFlowControl: Bool {
         #if canImport(Darwin)
-            idleTimer?.resume()
-            task?.resume()
+            true
+        #else
+            false
         #endif
+    }
+
+    /// Brings the task in line with the stream buffer's latest pause decision, on ``queue``.
+    ///
+    /// The buffer decides under its lock; the delegate (pause) and the consumer (resume) act on the
+    /// decision afterwards, from two threads. Sent as "suspend" and "resume" messages, a resume decided
+    /// second could run first (the consumer drains between the delegate's push and its `suspend()`),
+    /// leaving the task suspended for good. So both only ask for this, and each run applies whatever the
+    /// buffer says at that moment: the last run always sees the last decision. The idle clock stops
+    /// while the task is suspended.
+    func followFlowControl() {
+        guard Self.suspendsForFlowControl, let stream else { return }
+        flowControl.follow({ stream.isProducerPaused }) { [self] paused in
+            if paused {
+                idleTimer?.pause()
+                task?.suspend()
+            } else {
+                idleTimer?.resume()
+                task?.resume()
+            }
+        }
     }
 
     func stopProducing() {

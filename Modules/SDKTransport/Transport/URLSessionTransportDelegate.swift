@@ -80,15 +80,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         guard let exchange = exchange(for: dataTask) else { return }
         exchange.idleTimer?.noteActivity()
         if let stream = exchange.stream {
-            if stream.push(data) {
-                #if canImport(Darwin)
-                    // Only Apple's URLSession pauses a running task; on Linux suspending mid-transfer
-                    // drops the connection, so the buffer there is unbounded. The idle clock stops
-                    // while the consumer catches up.
-                    exchange.idleTimer?.pause()
-                    dataTask.suspend()
-                #endif
-            }
+            if stream.push(data) { exchange.followFlowControl() }
         } else if exchange.body.count + data.count > exchange.maxBodyBytes {
             exchange.abort(
                 TransportError(
