@@ -8,19 +8,50 @@ public struct ApplePayConfiguration: Sendable, Equatable {
     public var countryCode: String
     /// The name the sheet shows beside the amount.
     public var merchantDisplayName: String
-    /// The card networks the merchant accepts (`visa`, `masterCard`, `amex`: PassKit's names).
-    public var supportedNetworks: [String]
+    /// The card networks the merchant accepts, in the order the sheet lists them.
+    public var supportedNetworks: [ApplePayNetwork]
 
     /// A configuration for `merchantIdentifier`.
     public init(
         merchantIdentifier: String, countryCode: String = "FR", merchantDisplayName: String,
-        supportedNetworks: [String] = ["visa", "masterCard", "amex"]
+        supportedNetworks: [ApplePayNetwork] = [.visa, .masterCard, .amex]
     ) {
         self.merchantIdentifier = merchantIdentifier
         self.countryCode = countryCode
         self.merchantDisplayName = merchantDisplayName
         self.supportedNetworks = supportedNetworks
     }
+}
+
+/// A card network Apple Pay accepts, spelled exactly as PassKit spells it: the raw value is
+/// `PKPaymentNetwork`'s (`Visa`, `MasterCard`, `AmEx`), so the sheet lists the cards the merchant
+/// takes. On Apple platforms `ApplePayNetwork(PKPaymentNetwork.discover)` takes any PassKit constant.
+public struct ApplePayNetwork: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// PassKit's name for the network (`PKPaymentNetwork.rawValue`).
+    public let rawValue: String
+
+    /// The network PassKit names `rawValue`.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Visa (`PKPaymentNetwork.visa`).
+    public static let visa = ApplePayNetwork(rawValue: "Visa")
+    /// Mastercard (`PKPaymentNetwork.masterCard`).
+    public static let masterCard = ApplePayNetwork(rawValue: "MasterCard")
+    /// American Express (`PKPaymentNetwork.amex`).
+    public static let amex = ApplePayNetwork(rawValue: "AmEx")
+    /// Discover (`PKPaymentNetwork.discover`).
+    public static let discover = ApplePayNetwork(rawValue: "Discover")
+    /// Cartes Bancaires (`PKPaymentNetwork.cartesBancaires`).
+    public static let cartesBancaires = ApplePayNetwork(rawValue: "CartesBancaires")
+    /// Maestro (`PKPaymentNetwork.maestro`).
+    public static let maestro = ApplePayNetwork(rawValue: "Maestro")
+    /// JCB (`PKPaymentNetwork.JCB`).
+    public static let jcb = ApplePayNetwork(rawValue: "JCB")
+
+    /// PassKit's name.
+    public var description: String { rawValue }
 }
 
 /// What the wallet sheet is asked to authorise.

@@ -62,4 +62,9 @@ struct WalletFlow: PartnerFlow {
             ]
         ]
     }
+
+    /// The sheet shows the outcome, then closes.
+    func paymentFinished(_ outcome: PaymentOutcome) async {
+        await presenter.finish(with: outcome)
+    }
 }

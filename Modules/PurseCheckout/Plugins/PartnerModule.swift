@@ -39,6 +39,12 @@ public protocol PartnerFlow: Sendable {
     /// partner sent the shopper back to; `nil` when the app's own opener will deliver it to
     /// `PurseHeadlessCheckout.handleReturn(url:)`.
     func redirect(to url: URL) async throws -> URL?
+
+    /// The submission this flow took part in has its outcome; called once, before the outcome
+    /// reaches the element's listeners, whenever ``paymentData(amount:currency:)`` was called. A
+    /// wallet sheet kept open through `validate` shows the real result here (Apple Pay's sheet says
+    /// "Done" only for a payment that went through).
+    func paymentFinished(_ outcome: PaymentOutcome) async
 }
 
 extension PartnerFlow {
@@ -49,6 +55,9 @@ extension PartnerFlow {
     public func redirect(to url: URL) async throws -> URL? {
         throw PartnerUIFailure.fatal(NoRedirectStep())
     }
+
+    /// Nothing to show.
+    public func paymentFinished(_ outcome: PaymentOutcome) async {}
 }
 
 /// A partner page handed to a flow that has no redirect step.

@@ -12,14 +12,21 @@ import Testing
     static let configuration = ApplePayConfiguration(
         merchantIdentifier: "merchant.tech.purse.tests", merchantDisplayName: "Purse tests")
 
-    /// A sheet scripted to answer with `result`; records the requests it was shown.
+    /// A sheet scripted to answer with `result`; records the requests it was shown and the outcomes
+    /// it was told to show (in `log`, with whatever else the test writes there).
     struct ScriptedWallet: ApplePayPresenter {
         let requests = Locked<[ApplePayRequest]>([])
+        let log = Locked<[String]>([])
         let result: @Sendable () throws -> ApplePayToken
 
         func authorize(_ request: ApplePayRequest) async throws -> ApplePayToken {
             requests.withLock { $0.append(request) }
             return try result()
+        }
+
+        func finish(with outcome: PaymentOutcome) async {
+            let shown = if case .completed(.success) = outcome { "sheet: success" } else { "sheet: failure" }
+            log.withLock { $0.append(shown) }
         }
     }
 
@@ -39,6 +46,7 @@ import Testing
                 throw PartnerSDKError(reason: "not completed")
             }
             #expect(status == .success)
+            #expect(wallet.log.withLock { $0 } == ["sheet: success"], "the sheet heard the verdict once")
             #expect(checkout.sessionState == .submitted)
             #expect(wallet.requests.withLock { $0.map(\.amount) } == [2_500])
             #expect(wallet.requests.withLock { $0.first?.configuration } == Self.configuration)
@@ -64,8 +72,29 @@ import Testing
                 try failure(try await firstOutcome(of: try checkout.paymentElement(for: "applepay-wallet")))
                     as? PaymentAPIError)
             #expect(error.status == 400)
+            #expect(wallet.log.withLock { $0 } == ["sheet: failure"], "the sheet never says success for a refusal")
             #expect(error.fieldProblems.first?.pointer == "/items/0/payment_data/apple_pay_token")
             #expect(try bed.payments(session.id) == 0)
+        }
+    }
+
+    /// The sheet stays up through `validate` and shows the verdict before the app hears it, so it never
+    /// says "Done" for a payment Purse has not confirmed.
+    @Test func theSheetShowsTheVerdictBeforeTheAppHearsIt() async throws {
+        try await withPurse { bed in
+            let wallet = ScriptedWallet {
+                ApplePayToken(
+                    paymentData: Data("sealed".utf8), network: "Visa", type: "debit", transactionIdentifier: "tx2")
+            }
+            let checkout = try bed.checkout(
+                try await bed.session(),
+                plugins: registry(ApplePayModule(configuration: Self.configuration, presenter: wallet)))
+            try await checkout.load()
+            let outcome = try await firstOutcome(of: try checkout.paymentElement(for: "applepay-wallet"))
+            // The app hears the outcome only now; the sheet must have heard it already.
+            let heard = if case .completed(.success) = outcome { "app: success" } else { "app: \(outcome)" }
+            wallet.log.withLock { $0.append(heard) }
+            #expect(wallet.log.withLock { $0 } == ["sheet: success", "app: success"])
         }
     }
 
