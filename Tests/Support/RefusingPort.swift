@@ -12,7 +12,12 @@ public final class RefusingPort: Sendable {
 
     /// Binds a fresh ephemeral port without listening on it.
     public init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #if canImport(Glibc)
+            let stream = Int32(SOCK_STREAM.rawValue)  // an enum in Glibc's headers, an Int32 in Darwin's
+        #else
+            let stream = SOCK_STREAM
+        #endif
+        let fd = socket(AF_INET, stream, 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

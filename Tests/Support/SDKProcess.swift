@@ -104,7 +104,11 @@ public final class SDKProcess: Sendable {
             for descriptor in stdoutPipe + stderrPipe + stdinPipe where descriptor >= 0 {
                 _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             }
-            var actions = posix_spawn_file_actions_t()
+            #if canImport(Darwin)
+                var actions: posix_spawn_file_actions_t?  // an opaque pointer on Darwin, a struct in Glibc
+            #else
+                var actions = posix_spawn_file_actions_t()
+            #endif
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
             if pipesStandardInput {

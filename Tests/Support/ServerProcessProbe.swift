@@ -1,7 +1,13 @@
 import Foundation
-import Glibc
 
-/// Looks at this process through /proc, to prove a server leaks no descriptors or threads.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Looks at this process (through /proc on Linux, `/dev/fd` and the Mach thread list on Darwin), to
+/// prove a server leaks no descriptors or threads.
 ///
 /// Tests run in parallel in one process, so these counts are scoped to one server: descriptors by
 /// the port of the socket behind them, threads by name. (The process-wide total of /proc/self/fd
@@ -21,7 +27,12 @@ public enum ServerProcessProbe {
     /// The process's open descriptors, read with readdir: FileManager's listing of /proc/self/fd
     /// fails outright when another thread closes a descriptor mid-listing, which parallel suites do.
     private static func openDescriptors() -> [Int32] {
-        guard let directory = opendir("/proc/self/fd") else { return [] }
+        #if canImport(Darwin)
+            let listing = "/dev/fd"
+        #else
+            let listing = "/proc/self/fd"
+        #endif
+        guard let directory = opendir(listing) else { return [] }
         defer { closedir(directory) }
         var descriptors: [Int32] = []
         while let entry = readdir(directory) {
@@ -33,13 +44,33 @@ public enum ServerProcessProbe {
         return descriptors
     }
 
-    /// Threads of this process whose name (`comm`) is exactly `name`.
+    /// Threads of this process whose name (`comm` on Linux, `pthread_getname_np` on Darwin) is
+    /// exactly `name`.
     public static func threadCount(named name: String) -> Int {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return tasks.count { task in
-            let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
-            return comm?.trimmingCharacters(in: .newlines) == name
-        }
+        #if canImport(Darwin)
+            var list: thread_act_array_t?
+            var count: mach_msg_type_number_t = 0
+            guard task_threads(mach_task_self_, &list, &count) == KERN_SUCCESS, let list else { return 0 }
+            defer {
+                for index in 0..<Int(count) { _ = mach_port_deallocate(mach_task_self_, list[index]) }
+                _ = vm_deallocate(
+                    mach_task_self_, vm_address_t(UInt(bitPattern: list)),
+                    vm_size_t(Int(count) * MemoryLayout<thread_act_t>.stride))
+            }
+            return (0..<Int(count)).count { index in
+                guard let thread = pthread_from_mach_thread_np(list[index]) else { return false }
+                var buffer = [CChar](repeating: 0, count: 64)
+                guard pthread_getname_np(thread, &buffer, buffer.count) == 0 else { return false }
+                let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+                return String(decoding: bytes, as: UTF8.self) == name
+            }
+        #else
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            return tasks.count { task in
+                let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+                return comm?.trimmingCharacters(in: .newlines) == name
+            }
+        #endif
     }
 
     private static func localPort(of descriptor: Int32) -> Int? {

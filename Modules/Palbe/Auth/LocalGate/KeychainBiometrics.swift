@@ -7,8 +7,23 @@
     /// generic-password item (service `studio.palbase.localgate`) whose access control is
     /// `.biometryCurrentSet` with `kSecAttrAccessibleWhenUnlockedThisDeviceOnly`: never synced, never
     /// restored to another device, and invalidated by the system when the enrolled biometry changes.
+    ///
+    /// Every query names `kSecUseDataProtectionKeychain`: on macOS an item without it lands in the
+    /// file-based keychain, whose access control is not the data-protection keychain's (Apple TN3137),
+    /// so `.biometryCurrentSet` would not mean what it means on iOS. (iOS ignores the key: it has only
+    /// that keychain.) A biometry lockout (too many failed matches) is ``LocalGateError/biometryUnavailable``:
+    /// `canEvaluatePolicy` reports it before a prompt, and the read reports it as `errSecAuthFailed`
+    /// when it happens during one; either way biometry cannot be used until the passcode is entered.
     struct KeychainBiometrics: BiometricKeychain {
         static let service = "studio.palbase.localgate"
+
+        /// The item's identity, shared by every query.
+        private static func identity(account: String) -> [CFString: Any] {
+            [
+                kSecClass: kSecClassGenericPassword, kSecAttrService: service, kSecAttrAccount: account,
+                kSecUseDataProtectionKeychain: true,
+            ]
+        }
 
         func isBiometryAvailable() -> Bool {
             var error: NSError?
@@ -25,10 +40,9 @@
                 failure?.release()
                 throw .keychain(errSecParam)
             }
-            let attributes: [CFString: Any] = [
-                kSecClass: kSecClassGenericPassword, kSecAttrService: Self.service, kSecAttrAccount: account,
-                kSecValueData: secret, kSecAttrAccessControl: access,
-            ]
+            var attributes = Self.identity(account: account)
+            attributes[kSecValueData] = secret
+            attributes[kSecAttrAccessControl] = access
             let status = SecItemAdd(attributes as CFDictionary, nil)
             guard status == errSecSuccess else { throw .keychain(status) }
         }
@@ -44,26 +58,23 @@
         }
 
         func deleteProtectedItem(account: String) {
-            let query: [CFString: Any] = [
-                kSecClass: kSecClassGenericPassword, kSecAttrService: Self.service, kSecAttrAccount: account,
-            ]
-            SecItemDelete(query as CFDictionary)
+            SecItemDelete(Self.identity(account: account) as CFDictionary)
         }
 
         private static func read(account: String, reason: String) -> Result<Data?, LocalGateError> {
             let context = LAContext()
             context.localizedReason = reason
-            let query: [CFString: Any] = [
-                kSecClass: kSecClassGenericPassword, kSecAttrService: service, kSecAttrAccount: account,
-                kSecReturnData: true, kSecMatchLimit: kSecMatchLimitOne, kSecUseAuthenticationContext: context,
-            ]
+            var query = identity(account: account)
+            query[kSecReturnData] = true
+            query[kSecMatchLimit] = kSecMatchLimitOne
+            query[kSecUseAuthenticationContext] = context
             var item: CFTypeRef?
             let status = SecItemCopyMatching(query as CFDictionary, &item)
             switch status {
             case errSecSuccess: return .success(item as? Data)
             case errSecItemNotFound: return .success(nil)
             case errSecUserCanceled: return .failure(.cancelled)
-            case errSecNotAvailable: return .failure(.biometryUnavailable)
+            case errSecNotAvailable, errSecAuthFailed: return .failure(.biometryUnavailable)
             default: return .failure(.keychain(status))
             }
         }

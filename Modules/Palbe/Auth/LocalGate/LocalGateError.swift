@@ -18,7 +18,8 @@ import Foundation
 /// }
 /// ```
 public enum LocalGateError: Error, Sendable, Equatable {
-    /// The device has no usable biometry (none enrolled, none fitted, or not an Apple platform).
+    /// The device has no usable biometry (none enrolled, none fitted, locked out after too many
+    /// failed matches until the passcode is entered, or not an Apple platform).
     case biometryUnavailable
     /// The user dismissed the prompt.
     case cancelled

@@ -38,4 +38,20 @@ final class Heard<Value: Sendable>: Sendable {
         }
         return values
     }
+
+    /// Waits until what was heard satisfies `done` (each wait bounded as in ``wait(for:sourceLocation:)``)
+    /// and returns it all: for listeners whose count of values depends on an order the test does not
+    /// control, such as a replay that a real change may overtake.
+    @discardableResult
+    func wait(
+        until done: ([Value]) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> [Value] {
+        var heard = values
+        while !done(heard) {
+            let before = heard.count
+            heard = await wait(for: before + 1, sourceLocation: sourceLocation)
+            if heard.count == before { return heard }  // timed out: `wait(for:)` recorded the failure
+        }
+        return heard
+    }
 }
