@@ -1,7 +1,9 @@
-#if canImport(Glibc)
-    import Glibc
-#else
+#if canImport(Darwin)
     import Foundation
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// A value guarded by a lock: the one lock type of the package's modules.
@@ -14,17 +16,17 @@
 /// mutex, one more object and a dynamic call on every lock, on paths (a payment's) that take a dozen.
 package final class Locked<State>: @unchecked Sendable {
     // `@unchecked`: every access to `state` goes through the lock.
-    #if canImport(Glibc)
-        private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    #else
+    #if canImport(Darwin)
         private let lock = NSLock()
+    #else
+        private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     #endif
     private var state: State
 
     /// Creates a lock guarding `initialState`.
     package init(_ initialState: sending State) {
         state = initialState
-        #if canImport(Glibc)
+        #if !canImport(Darwin)
             mutex = .allocate(capacity: 1)
             mutex.initialize(to: pthread_mutex_t())
             let status = pthread_mutex_init(mutex, nil)
@@ -32,7 +34,7 @@ package final class Locked<State>: @unchecked Sendable {
         #endif
     }
 
-    #if canImport(Glibc)
+    #if !canImport(Darwin)
         deinit {
             pthread_mutex_destroy(mutex)
             mutex.deinitialize(count: 1)
@@ -46,12 +48,12 @@ package final class Locked<State>: @unchecked Sendable {
     package func withLock<Result, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        #if canImport(Glibc)
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-        #else
+        #if canImport(Darwin)
             lock.lock()
             defer { lock.unlock() }
+        #else
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
         #endif
         return try body(&state)
     }

@@ -1,11 +1,11 @@
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 
 /// A ``SecureStore`` that keeps each value in its own file, readable only by the current user.
@@ -126,26 +126,26 @@ public struct FileSecureStore: SecureStore {
 
 /// The C calls whose Swift names clash with the store's own methods.
 private enum Glue {
-    #if canImport(Glibc)
+    #if canImport(Darwin)
+        static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+            Darwin.read(fd, buffer, count)
+        }
+        static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+            Darwin.write(fd, buffer, count)
+        }
+    #elseif canImport(Glibc)
         static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
             Glibc.read(fd, buffer, count)
         }
         static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
             Glibc.write(fd, buffer, count)
         }
-    #elseif canImport(Musl)
+    #else
         static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
             Musl.read(fd, buffer, count)
         }
         static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
             Musl.write(fd, buffer, count)
-        }
-    #else
-        static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-            Darwin.read(fd, buffer, count)
-        }
-        static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-            Darwin.write(fd, buffer, count)
         }
     #endif
 }

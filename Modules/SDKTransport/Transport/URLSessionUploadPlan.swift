@@ -1,12 +1,12 @@
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 
 /// How ``URLSessionTransport`` carries an ``HTTPUploadBody``.

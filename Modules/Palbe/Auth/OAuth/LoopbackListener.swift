@@ -1,12 +1,12 @@
 import ErrorCore
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 
 /// A one-shot HTTP listener on 127.0.0.1 for an OAuth redirect (RFC 8252 §7.3): bound to a port the
