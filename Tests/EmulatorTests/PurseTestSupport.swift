@@ -67,15 +67,16 @@ struct PurseTestClient: Sendable {
         return headers
     }
 
-    /// C0 with a card; `number` as typed (spaces allowed).
+    /// C0 with a card; `number` as typed (spaces allowed), to `path` (another spelling of the vault's).
     func tokenize(
-        _ session: PurseTestSession, number: String, cvv: String = "737", month: Int = 12, year: Int = 2099
+        _ session: PurseTestSession, number: String, cvv: String = "737", month: Int = 12, year: Int = 2099,
+        path: String = "/purse/vault/v1/cards"
     ) async throws -> EmulatorTestResponse {
         let card: AnyCodableValue = [
             "number": .string(number), "expiry_month": .int(month), "expiry_year": .int(year), "cvv": .string(cvv),
             "holder_name": "Ada Lovelace",
         ]
-        return try await http.send("POST", "/purse/vault/v1/cards", headers: headers(session), json: card.jsonText)
+        return try await http.send("POST", path, headers: headers(session), json: card.jsonText)
     }
 
     /// C0 then the token; fails the test unless tokenization succeeded.

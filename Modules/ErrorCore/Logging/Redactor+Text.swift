@@ -9,7 +9,10 @@ extension Redactor {
     /// followed by `:` or `=`. The value masked is a quoted string up to its
     /// closing quote (or the end of the text when it never closes), a `{…}`/`[…]` group, or a bare
     /// word up to the next `&`, `,`, `;`, bracket, quote or whitespace.
+    ///
+    /// Card numbers are masked by value as well, under any name or none (``maskingCardNumbers(in:)``).
     public func redactedText(_ text: String) -> String {
+        let text = maskingCardNumbers(in: text)
         // Cheap exit for the common case of prose or identifiers without any `name=value` shape.
         guard text.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "=") }) else {
             return text

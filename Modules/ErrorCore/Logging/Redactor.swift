@@ -110,7 +110,7 @@ public struct Redactor: Sendable {
         var output = redactingUserInfo(rest)
         if let query { output += "?" + redactedParameters(query) }
         if let fragment { output += "#" + redactedParameters(fragment) }
-        return output
+        return maskingCardNumbers(in: output)
     }
 
     /// A body as log text: masked, cut to ``bodyLimit`` bytes, or summarized when it is binary or
@@ -150,6 +150,8 @@ public struct Redactor: Sendable {
             return .array(array.map(redactedJSON))
         case .string(let string):
             return .string(redactedText(string))
+        case .int(let number) where Self.isCardNumber(number):
+            return .string(Self.mask)
         case .int, .double, .bool, .null:
             return value
         }

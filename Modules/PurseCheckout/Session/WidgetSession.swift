@@ -52,8 +52,8 @@ final class WidgetSession: Sendable, Equatable, CustomStringConvertible, CustomR
         secret = try string("session_secret")
         apiRoot = try string("api_root")
         guard let root = URL(string: apiRoot), ["http", "https"].contains(root.scheme?.lowercased() ?? ""),
-            root.host != nil
-        else { throw .sessionMalformed(reason: "api_root is not an http(s) URL") }
+            root.host != nil, root.query == nil, root.fragment == nil
+        else { throw .sessionMalformed(reason: "api_root is not an http(s) URL without a query") }
         environment = object["environment"]?.stringValue ?? "production"
         guard let expires = ISO8601Timestamp.date(from: try string("expires_at")) else {
             throw .sessionMalformed(reason: "expires_at is not an ISO 8601 date")
@@ -68,7 +68,9 @@ final class WidgetSession: Sendable, Equatable, CustomStringConvertible, CustomR
         authorization = "Bearer \(secret)"
         var urls: [CheckoutEndpoint: URL] = [:]
         for endpoint in CheckoutEndpoint.allCases {
-            urls[endpoint] = URL(string: apiRoot + endpoint.path(sessionID: sessionID))
+            // One slash between root and path whether or not `api_root` ends with one: `…//vault/…`
+            // would be another spelling of the vault's path for every policy that reads it raw.
+            urls[endpoint] = try? PathEncoding.url(base: root, path: [.literal(endpoint.path(sessionID: sessionID))])
         }
         endpointURLs = urls
     }

@@ -44,7 +44,8 @@ import Testing
         (widget(removing: ["v"]), "it has no version (v)"),
         (widget(removing: ["session_secret"]), "session_secret is missing or not a string"),
         (widget(["session_id": "../etc"]), "session_id has characters a session id cannot have"),
-        (widget(["api_root": "ftp://x"]), "api_root is not an http(s) URL"),
+        (widget(["api_root": "ftp://x"]), "api_root is not an http(s) URL without a query"),
+        (widget(["api_root": "https://x/purse?v=1"]), "api_root is not an http(s) URL without a query"),
         (widget(["expires_at": "tomorrow"]), "expires_at is not an ISO 8601 date"),
         (widget(["amount": "12"]), "amount is missing or not a whole number of minor units"),
     ])
@@ -56,6 +57,18 @@ import Testing
             #expect(thrown == reason)
             #expect(PurseCheckoutError.sessionMalformed(reason: thrown).code.rawValue == "SESSION_MALFORMED")
         }
+    }
+
+    /// An `api_root` ending in `/` (or several) still gives one slash before each endpoint's path:
+    /// `…/purse//vault/…` would be another spelling of the vault's path to every server-side policy.
+    @Test(arguments: ["http://127.0.0.1:1/purse", "http://127.0.0.1:1/purse/", "http://127.0.0.1:1/purse//"])
+    func endpointURLsJoinTheAPIRootWithOneSlash(_ root: String) throws {
+        let session = try WidgetSession(widgetData: Self.widget(["api_root": .string(root)]))
+        #expect(session.endpointURLs[.vault]?.absoluteString == "http://127.0.0.1:1/purse/vault/v1/cards")
+        #expect(
+            session.endpointURLs[.validate]?.absoluteString
+                == "http://127.0.0.1:1/purse/checkout/v1/sessions/cs_abc/validate")
+        #expect(session.endpointURLs.count == CheckoutEndpoint.allCases.count)
     }
 
     @Test func aPastExpiryIsExpiredSession() throws {

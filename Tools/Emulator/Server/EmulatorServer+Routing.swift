@@ -4,8 +4,10 @@ import HTTPServer
 
 extension EmulatorServer {
     /// Answers one request the way the listening server does (admin API, faults, request log, mounts,
-    /// Palbase); usable in-process without a socket.
+    /// Palbase); usable in-process without a socket. Everything past the first line reads the request's
+    /// canonical path only (``CanonicalRoute``).
     package func respond(to request: HTTPServerRequest) async -> HTTPServerResponse {
+        let request = CanonicalRoute.request(request)
         let mount = configuration.mounts.filter { $0.covers(request.path) }.max { $0.prefix.count < $1.prefix.count }
         if let refusal = requestGuard?.refuseHost(request.headers) {
             return refused(refusal, path: request.path, shape: AdminAPI.covers(request.path) ? nil : mount?.errorShape)
@@ -60,6 +62,7 @@ extension EmulatorServer {
     /// Refuses an upload whose declared body is over its Palbase route's limit before the server reads it,
     /// logged like any other request (with no body); nil lets every other request through.
     func earlyResponse(to head: HTTPServerRequestHead) -> HTTPServerResponse? {
+        let head = CanonicalRoute.head(head)
         if let refusal = requestGuard?.refuseHost(head.headers) {
             // Refused before the body is read: a rebound page's upload costs the emulator nothing.
             let mount = configuration.mounts.filter { $0.covers(head.path) }.max { $0.prefix.count < $1.prefix.count }
