@@ -45,6 +45,23 @@ import Testing
         }
     }
 
+    /// Two exchanges of one code at the same moment mint one session: the code is checked and spent
+    /// in one statement. (Checked and marked in two, both exchanges read "approved" and both won.)
+    @Test func aCodeExchangedTwiceAtOnceMintsOneSession() async throws {
+        try await withAuthEmulator { auth in
+            for round in 0..<12 {
+                let flow = try await auth.beginOAuth("google")
+                let callback = try await auth.decide(flow, "approve", email: "race\(round)@example.com")
+                let code = try #require(callback.query("code"))
+                async let first = auth.exchange(flow, code: code)
+                async let second = auth.exchange(flow, code: code)
+                let replies = try await [first, second]
+                #expect(replies.map(\.status).sorted() == [200, 401], "round \(round)")
+                #expect(replies.contains { $0.code == "oauth_code_invalid" }, "round \(round)")
+            }
+        }
+    }
+
     @Test func theSameProviderAccountSignsIntoTheSameUserEachTime() async throws {
         try await withAuthEmulator { auth in
             var users: [String] = []

@@ -73,6 +73,28 @@ import Testing
         }
     }
 
+    /// Two assertions with the same sign count, verified at the same moment, sign in once: the count
+    /// is checked again in the statement that stores it. (Checked, then stored, both passed.)
+    @Test func twoAssertionsWithOneCountAtOnceSignInOnce() async throws {
+        try await withAuthEmulator { auth in
+            let passkey = TestPasskey()
+            _ = try await auth.signUp("twin@example.com", passkey: passkey)
+            for round in 1...12 {
+                let count = UInt32(round * 10)
+                let (first, _) = try await auth.passkeyChallenge("login")
+                let (second, _) = try await auth.passkeyChallenge("login")
+                async let one = auth.post(
+                    "/auth/passkey/verify", try passkey.answer("login", challenge: first, count: count), dpop: DPoPKey()
+                )
+                async let two = auth.post(
+                    "/auth/passkey/verify", try passkey.answer("login", challenge: second, count: count),
+                    dpop: DPoPKey())
+                let replies = try await [one, two]
+                #expect(replies.map(\.status).sorted() == [200, 401], "round \(round)")
+            }
+        }
+    }
+
     @Test func aChallengeExpiresOnTheServiceClockAndServesOnlyItsPurpose() async throws {
         try await withAuthEmulator { auth in
             let passkey = TestPasskey()

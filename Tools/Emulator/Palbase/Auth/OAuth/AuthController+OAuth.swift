@@ -76,9 +76,10 @@ extension AuthController {
         guard let code, let stored = transaction.codeHash,
             ConstantTime.isEqual(Data(AuthSecrets.hash(code, context: "oauth").utf8), Data(stored.utf8))
         else { throw OAuthErrors.codeInvalid() }
-        // Spent before anything else can fail: the burn is committed even when the exchange is refused.
+        // Spent before anything else can fail, in one statement: the burn is committed even when the
+        // exchange is refused, and of two exchanges racing with the same code only one spends it.
+        guard try oauth.spend(transaction) else { throw OAuthErrors.codeInvalid() }
         transaction.status = .done
-        try oauth.update(transaction)
         let computed = Base64URL.encode(SHA256.hash(Data(verifier.utf8)))
         guard ConstantTime.isEqual(Data(computed.utf8), Data(transaction.codeChallenge.utf8)) else {
             throw OAuthErrors.pkceMismatch()

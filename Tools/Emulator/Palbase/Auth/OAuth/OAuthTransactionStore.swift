@@ -100,6 +100,22 @@ struct OAuthStore {
             ])
     }
 
+    /// Moves `transaction` from approved to done in one statement; false when it was not approved
+    /// any more (another exchange spent its code first). Two concurrent exchanges of one code both
+    /// read "approved", but only one of them changes the row.
+    func spend(_ transaction: OAuthTransaction) throws -> Bool {
+        try !store.query(
+            """
+            UPDATE auth_oauth_transactions SET status = ?
+            WHERE tenant = ? AND id = ? AND status = ? RETURNING id
+            """,
+            [
+                .text(OAuthTransaction.Status.done.rawValue), .text(tenant), .text(transaction.id),
+                .text(OAuthTransaction.Status.approved.rawValue),
+            ]
+        ).isEmpty
+    }
+
     /// The account `subject` at `provider` is linked to, if any.
     func linkedUserID(provider: OAuthProvider, subject: String) throws -> String? {
         try store.query(

@@ -105,9 +105,20 @@ struct PasskeyStore {
 
     /// Records an accepted assertion's sign count.
     func recordUse(of id: String, signCount: UInt32, now: Int64) throws {
-        try store.execute(
-            "UPDATE auth_passkeys SET sign_count = ?, last_used_at = ? WHERE tenant = ? AND id = ?",
-            [.integer(Int64(signCount)), .integer(now), .text(tenant), .text(id)])
+        // The count is checked again in the same statement that stores it: two assertions verified at
+        // once against the same stored count cannot both be recorded (a cloned authenticator's race).
+        let recorded = try store.query(
+            """
+            UPDATE auth_passkeys SET sign_count = ?, last_used_at = ?
+            WHERE tenant = ? AND id = ? AND (sign_count < ? OR (sign_count = 0 AND ? = 0)) RETURNING id
+            """,
+            [
+                .integer(Int64(signCount)), .integer(now), .text(tenant), .text(id), .integer(Int64(signCount)),
+                .integer(Int64(signCount)),
+            ])
+        guard !recorded.isEmpty else {
+            throw AuthErrors.passkeyInvalid("the sign count did not increase (a cloned authenticator?)")
+        }
     }
 
     /// How many credentials `userID` has.
