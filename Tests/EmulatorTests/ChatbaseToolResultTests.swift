@@ -27,6 +27,29 @@ import Testing
         }
     }
 
+    /// One set of results continues the conversation once: of two continuations sent at the same
+    /// moment, one is answered and charged, the other finds nothing left to continue. (Read outside the
+    /// turn's transaction, both saw the same results and both were charged.)
+    @Test func oneSetOfResultsIsContinuedOnce() async throws {
+        try await withChatbase { _, client async throws in
+            for round in 0..<8 {
+                let (conversationID, call) = try await pendingCall(client, city: "Lima \(round)")
+                #expect(
+                    try await client.toolResult(conversationId: conversationID, toolCallId: call, output: ["t": 20])
+                        .status == 200)
+                async let one = client.chat(nil, conversationId: conversationID)
+                async let two = client.chat(nil, conversationId: conversationID)
+                let statuses = try await [one, two].map(\.response.status).sorted()
+                #expect(statuses == [200, 400], "round \(round)")
+                let stored = try await client.get("/conversations/\(conversationID)/messages")
+                let roles = stored.json?["data"]?.arrayValue?.compactMap { $0["role"]?.stringValue }
+                #expect(
+                    roles?.filter { $0 == "assistant" }.count == 2,
+                    "round \(round): one reply, one (charged) continuation")
+            }
+        }
+    }
+
     @Test func anyJSONIsAnOutputNullIncluded() async throws {
         try await withChatbase { _, client async throws in
             for output: AnyCodableValue in [.null, "text", 0, [], ["nested": [["deep": [1, 2]]]]] {

@@ -39,9 +39,13 @@ struct ChatbaseChatController {
             }
         }
         guard let conversation else { throw ChatbaseAPIError.invalidBody("message", "required") }
-        let (userMessage, results) = try continuationInput(conversation)
         return try respond(stream: stream) { _, _ in
-            (conversation.id, userMessage.id, ChatbaseScript.continuation(of: userMessage.text, results: results))
+            // Read inside the turn's transaction: of two continuations racing on one set of results, the
+            // second finds the first's reply as the last turn, with nothing to continue, and is charged nothing.
+            let (userMessage, results) = try continuationInput(conversation)
+            return (
+                conversation.id, userMessage.id, ChatbaseScript.continuation(of: userMessage.text, results: results)
+            )
         }
     }
 
