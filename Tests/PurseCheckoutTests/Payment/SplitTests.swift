@@ -38,6 +38,30 @@ import Testing
         }
     }
 
+    /// A card's balance is reserved per session: initialised twice (two requests, two idempotency keys),
+    /// the second item holds only what the first left, so a 150.00 card never pays 300.00.
+    @Test func aGiftCardInitialisedTwiceCarriesItsBalanceOnce() async throws {
+        try await withPurse { bed in
+            let session = try await bed.session(amount: 30_000)
+            let checkout = try bed.checkout(session)
+            try await checkout.load()
+            let first = try await checkout.initializeSecondary(
+                "illicado-giftcard", cardNumber: Self.card150k, pin: "1234")
+            let second = try await checkout.initializeSecondary(
+                "illicado-giftcard", cardNumber: Self.card150k, pin: "1234")
+            #expect(first.balance == 150_000)
+            #expect(second.balance == 0)
+            #expect(second.status == .empty)
+            try checkout.applySecondary(first, amount: 15_000)
+            #expect(throws: PurseCheckoutError.self) { try checkout.applySecondary(second, amount: 15_000) }
+            // Another session has the whole card again.
+            let other = try bed.checkout(try await bed.session(amount: 30_000))
+            try await other.load()
+            let fresh = try await other.initializeSecondary("illicado-giftcard", cardNumber: Self.card150k, pin: "1234")
+            #expect(fresh.balance == 150_000)
+        }
+    }
+
     @Test func anAmountTheItemCannotTakeIsInvalidTakeAmount() async throws {
         try await withPurse { bed in
             let checkout = try bed.checkout(try await bed.session(amount: 20_000))

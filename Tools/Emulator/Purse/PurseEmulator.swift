@@ -1,6 +1,7 @@
 import ErrorCore
 import Foundation
 import HTTPServer
+import SDKCrypto
 
 /// The Purse payment API (`/purse`): the merchant's session endpoint and the checkout API C0–C4 of
 /// `purse.md`, backed by the emulator's SQLite (tables in migrations 400–499).
@@ -37,6 +38,9 @@ package struct PurseEmulator: EmulatorService {
     package let settleDelay: Duration
     /// The service's time: session expiry and settlement (admin `purse/clock`).
     package let clock: EmulatorClock
+    /// The key of the gift-card references (`purse_gift_items.card_ref`): random per process, never
+    /// stored, so the database cannot be searched for a card number by hashing candidates.
+    let giftCardKey = SecureRandom.bytes(32)
 
     /// A service accepting `merchantAPIKey`; `clock` is the real time, moved by the admin clock offset.
     package init(

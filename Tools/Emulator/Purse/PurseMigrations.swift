@@ -5,7 +5,7 @@
 /// digits, the expiry and the test behaviour the number selected.
 enum PurseMigrations {
     /// Every migration, ascending.
-    static let all: [Migration] = [tables, splits]
+    static let all: [Migration] = [tables, splits, giftReservations]
 
     static let tables = Migration(
         version: 400,
@@ -96,5 +96,15 @@ extension PurseMigrations {
                 amount INTEGER NOT NULL,
                 PRIMARY KEY (payment_id, item_id)
             );
+            """)
+
+    /// A gift card's balance is reserved per session: `card_ref` names the card (a keyed hash, see
+    /// `PurseEmulator.giftCardKey`), so a second `items/init` of the same card carries only what the
+    /// first left.
+    static let giftReservations = Migration(
+        version: 402,
+        sql: """
+            ALTER TABLE purse_gift_items ADD COLUMN card_ref TEXT;
+            CREATE INDEX purse_gift_items_card ON purse_gift_items (session_id, card_ref);
             """)
 }
