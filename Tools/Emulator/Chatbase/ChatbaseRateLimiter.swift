@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 
 /// The per-device request limit: at most `limit` requests in each fixed window of `window` per `X-Device-Id`,
 /// the first request of a device opening its window. In memory only.
@@ -29,13 +30,16 @@ final class ChatbaseRateLimiter: Sendable {
         var count: Int
     }
 
-    /// Windows past this many devices are pruned of expired ones, so hostile device ids cannot grow memory
-    /// without bound.
-    private static let pruneThreshold = 10_000
+    /// The windows by device, keyed by the SHA-256 of the device id (a 32 KiB header is 32 bytes here),
+    /// with the time after which windows that ended are dropped.
+    private struct Windows {
+        var byDevice: [Data: Window] = [:]
+        var nextPrune: Int64 = 0
+    }
 
     let limit: Int
     let windowMilliseconds: Int64
-    private let windows = Locked<[String: Window]>([:])
+    private let windows = Locked(Windows())
 
     /// A limiter; a `limit` below 1 counts as 1, a window below 1 ms as 1 ms.
     init(limit: Int, window: Duration) {
@@ -50,11 +54,15 @@ final class ChatbaseRateLimiter: Sendable {
         guard let device else {
             return Decision(limit: limit, remaining: limit, resetAt: now + windowMilliseconds, retryAfter: nil)
         }
-        return windows.withLock { windows in
-            if windows.count > Self.pruneThreshold {
-                windows = windows.filter { now < $0.value.start + windowMilliseconds }
+        let key = SHA256.hash(Data(device.utf8))
+        return windows.withLock { state in
+            // Once per window length, forget the windows that ended: memory follows the devices seen in
+            // the last window, not every device ever seen.
+            if now >= state.nextPrune || now < state.nextPrune - windowMilliseconds {
+                state.byDevice = state.byDevice.filter { now < $0.value.start + windowMilliseconds }
+                state.nextPrune = now + windowMilliseconds
             }
-            var window = windows[device] ?? Window(start: now, count: 0)
+            var window = state.byDevice[key] ?? Window(start: now, count: 0)
             if now >= window.start + windowMilliseconds || now < window.start { window = Window(start: now, count: 0) }
             let resetAt = window.start + windowMilliseconds
             guard window.count < limit else {
@@ -62,13 +70,18 @@ final class ChatbaseRateLimiter: Sendable {
                 return Decision(limit: limit, remaining: 0, resetAt: resetAt, retryAfter: max(1, wait))
             }
             window.count += 1
-            windows[device] = window
+            state.byDevice[key] = window
             return Decision(limit: limit, remaining: limit - window.count, resetAt: resetAt, retryAfter: nil)
         }
     }
 
     /// Forgets every window (after an emulator reset).
     func reset() {
-        windows.withLock { $0 = [:] }
+        windows.withLock { $0 = Windows() }
+    }
+
+    /// How many devices have a window in memory, and the bytes their keys take (tests).
+    var footprint: (devices: Int, keyBytes: Int) {
+        windows.withLock { state in (state.byDevice.count, state.byDevice.keys.reduce(0) { $0 + $1.count }) }
     }
 }
