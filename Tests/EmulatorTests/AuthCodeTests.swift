@@ -164,6 +164,11 @@ import Testing
                 try await auth.post("/auth/verify-email", ["code": .string(wrong), "email": "dev@example.com"]), 401,
                 "token_invalid")
 
+            // A resend within a minute of the last email sends nothing (and answers the same 204).
+            let sent = try auth.inboxCount(to: "dev@example.com")
+            #expect(try await auth.post("/auth/resend-verification", ["email": "dev@example.com"]).status == 204)
+            #expect(try auth.inboxCount(to: "dev@example.com") == sent)
+            try await auth.setClockOffset(61)
             #expect(try await auth.post("/auth/resend-verification", ["email": "dev@example.com"]).status == 204)
             let second = try await auth.inbox(to: "dev@example.com", kind: "email_verification")
             #expect(second["token"] != first["token"])
@@ -182,6 +187,41 @@ import Testing
             #expect(try await auth.post("/auth/resend-verification", ["email": "nobody@example.com"]).status == 204)
             #expect(try auth.inboxCount(to: "dev@example.com") == count)
             #expect(try auth.inboxCount(to: "nobody@example.com") == 0)
+        }
+    }
+
+    /// Resends bring fresh codes, not fresh guesses: past 20 wrong guesses at an address's verification
+    /// codes within the hour, even the right code of a fresh email is refused. (Each resend used to bring
+    /// five more guesses: the whole code space in about an hour.)
+    @Test func wrongGuessesAreBoundedAcrossResentCodes() async throws {
+        try await withAuthEmulator { auth in
+            _ = try await auth.signUp("guess@example.com")
+            var offset = 0
+            var code = try #require(try await auth.inbox(to: "guess@example.com", kind: "email_verification")["code"])
+            for _ in 0..<4 {
+                let wrong = code == "000000" ? "111111" : "000000"
+                for _ in 0..<5 {
+                    expectAuthError(
+                        try await auth.post(
+                            "/auth/verify-email", ["code": .string(wrong), "email": "guess@example.com"]), 401,
+                        "token_invalid")
+                }
+                offset += 61
+                try await auth.setClockOffset(offset)
+                #expect(try await auth.post("/auth/resend-verification", ["email": "guess@example.com"]).status == 204)
+                code = try #require(try await auth.inbox(to: "guess@example.com", kind: "email_verification")["code"])
+            }
+            // 20 wrong guesses this hour: the fresh code, right as it is, is refused.
+            expectAuthError(
+                try await auth.post("/auth/verify-email", ["code": .string(code), "email": "guess@example.com"]), 401,
+                "token_invalid")
+            // An hour later the address may guess again, and the right code works.
+            try await auth.setClockOffset(offset + 3_601)
+            #expect(try await auth.post("/auth/resend-verification", ["email": "guess@example.com"]).status == 204)
+            let fresh = try #require(try await auth.inbox(to: "guess@example.com", kind: "email_verification")["code"])
+            #expect(
+                try await auth.post("/auth/verify-email", ["code": .string(fresh), "email": "guess@example.com"])
+                    .status == 204)
         }
     }
 

@@ -32,7 +32,9 @@ extension AuthController {
         let body = try context.body()
         let phone = try AuthContext.phone(try body.string("phone"))
         let code = try body.string("token")
-        switch try context.secrets.redeem(code: code, .otp, subject: phone, now: now, attempts: policy.codeAttempts) {
+        switch try context.secrets.redeem(
+            code: code, .otp, subject: phone, now: now, attempts: policy.codeAttempts, guesses: policy.codeGuesses)
+        {
         case .missing, .wrong: throw AuthErrors.otpInvalid()
         case .expired: throw AuthErrors.otpExpired()
         case .exhausted: throw AuthErrors.otpAttemptsExceeded()
@@ -102,7 +104,8 @@ extension AuthController {
             let code = try body.string("code")
             let email = try AuthContext.email(try body.string("email"))
             let outcome = try context.secrets.redeem(
-                code: code, .emailVerification, subject: email, now: now, attempts: policy.codeAttempts)
+                code: code, .emailVerification, subject: email, now: now, attempts: policy.codeAttempts,
+                guesses: policy.codeGuesses)
             guard case .accepted(let found) = outcome else { throw AuthErrors.tokenInvalid() }
             redeemed = found
         }
@@ -114,10 +117,16 @@ extension AuthController {
         return .noContent
     }
 
-    /// POST `/auth/resend-verification` `{email}` → 204; an unverified account gets a new token and code.
+    /// POST `/auth/resend-verification` `{email}` → 204; an unverified account gets a new token and code,
+    /// at most one per `AuthPolicy.otpResendInterval` (inside it nothing is sent, and the answer is the
+    /// same 204, so it says nothing about whether the address has an account).
     func resendVerification() throws -> PalbaseResponse {
         let email = try AuthContext.email(try context.body().string("email"))
         if let user = try context.users.user(email: email), user.deletedAt == nil, !user.emailVerified {
+            let interval = Int64(policy.otpResendInterval) * 1000
+            if let last = try context.secrets.lastIssued(.emailVerification, subject: email), now - last < interval {
+                return .noContent
+            }
             try sendVerification(to: user)
         }
         return .noContent

@@ -90,8 +90,25 @@ struct AuthOneTimeTokens {
     }
 
     /// Checks `code` against the subject's live code, counting a wrong guess.
-    func redeem(code: String, _ purpose: Purpose, subject: String, now: Int64, attempts: Int) throws -> CodeOutcome {
+    func redeem(
+        code: String, _ purpose: Purpose, subject: String, now: Int64, attempts: Int,
+        guesses: (limit: Int, windowSeconds: Int)
+    ) throws -> CodeOutcome {
         try store.transaction {
+            // Wrong guesses across every code of this kind to this subject lately: a resend brings a fresh
+            // code, not fresh guesses.
+            let recentGuesses =
+                try store.query(
+                    """
+                    SELECT COALESCE(SUM(attempts), 0) AS guesses FROM auth_one_time_tokens
+                    WHERE tenant = ? AND purpose = ? AND subject = ? AND created_at > ?
+                    """,
+                    [
+                        .text(tenant), .text(purpose.rawValue), .text(subject),
+                        .integer(now - Int64(guesses.windowSeconds) * 1000),
+                    ]
+                ).first?.int("guesses") ?? 0
+            if recentGuesses >= guesses.limit { return .exhausted }
             guard
                 let row = try store.query(
                     """

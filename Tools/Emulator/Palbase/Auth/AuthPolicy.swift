@@ -17,8 +17,14 @@ package struct AuthPolicy: Sendable {
     package var otpLifetime = 300
     /// Wrong guesses one SMS code or verification code survives; after that it is dead.
     package var codeAttempts = 5
-    /// The shortest gap between two SMS codes to one phone (`rate_limited` inside it).
+    /// The shortest gap between two SMS codes to one phone (`rate_limited` inside it), and between two
+    /// verification emails to one address (a resend inside it sends nothing).
     package var otpResendInterval = 60
+    /// Wrong guesses one address or phone survives across all its codes of one kind within
+    /// ``codeGuessWindow``: a fresh code brings no fresh guesses once they are spent.
+    package var codeGuessesPerWindow = 20
+    /// The window over which ``codeGuessesPerWindow`` is counted.
+    package var codeGuessWindow = 3600
     /// How long a magic link is valid.
     package var magicLinkLifetime = 900
     /// How long a password reset token is valid.
@@ -27,6 +33,9 @@ package struct AuthPolicy: Sendable {
     package var emailVerificationLifetime = 86_400
     /// How long a passkey challenge (`/auth/passkey/options`) can be answered; it is single-use either way.
     package var passkeyChallengeLifetime = 300
+
+    /// ``codeGuessesPerWindow`` and ``codeGuessWindow`` together.
+    var codeGuesses: (limit: Int, windowSeconds: Int) { (codeGuessesPerWindow, codeGuessWindow) }
 
     /// The defaults `sdk emulator start` runs with.
     package init() {}
