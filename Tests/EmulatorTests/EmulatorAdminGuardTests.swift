@@ -93,6 +93,23 @@ import Testing
         }
     }
 
+    /// An `admin-token` others could have written is a token an attacker knows: the emulator refuses
+    /// to start on it, rather than use it silently, and says which file to look at.
+    @Test func aPlantedAdminTokenStopsTheEmulator() async throws {
+        try await withTemporaryDirectory { directory async throws in
+            let file = directory.appendingPathComponent(EmulatorAdminToken.fileName)
+            try Data("emu_planted-by-someone-else".utf8).write(to: file)
+            #expect(chmod(file.path, 0o666) == 0)
+            let configuration = EmulatorConfiguration(port: 0, storage: .directory(directory))
+            #expect {
+                _ = try EmulatorServer(configuration: configuration)
+            } throws: { error in
+                String(describing: error).contains(EmulatorAdminToken.fileName)
+            }
+            #expect(EmulatorAdminToken.read(in: directory) == nil, "the CLI does not pick it up either")
+        }
+    }
+
     @Test func aDataDirectoryKeepsOneOwnerOnlyTokenAcrossRestarts() async throws {
         try await withTemporaryDirectory { directory async throws in
             let configuration = EmulatorConfiguration(port: 0, storage: .directory(directory))

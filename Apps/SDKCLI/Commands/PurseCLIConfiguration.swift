@@ -77,22 +77,21 @@ enum PurseCLIConfiguration {
         let directory = dataDirectory(environment: environment)
         let file = directory.appendingPathComponent(sessionFileName)
         do {
-            try OwnerOnlyFiles.createDirectoryIfMissing(directory)
-            try OwnerOnlyFiles.restrict(file.path, creating: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try encoder.encode(session).write(to: file)
-            try OwnerOnlyFiles.restrict(file.path)
+            // A temporary file renamed over the old one: a link planted at the name is replaced, not followed.
+            try OwnerOnlyFiles.write(try encoder.encode(session), to: file)
         } catch {
             throw CommandFailure(
                 code: "state_unwritable", message: "cannot save the session in \(directory.path): \(error)")
         }
     }
 
-    /// The saved session, or `nil` when there is none.
+    /// The saved session, or `nil` when there is none, or it is not one this user alone could have
+    /// written (a link, another user's file, one others may write): a planted session is never used.
     static func saved(environment: [String: String]) -> SavedSession? {
         let file = dataDirectory(environment: environment).appendingPathComponent(sessionFileName)
-        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        guard let data = try? OwnerOnlyFiles.read(file) else { return nil }
         return try? JSONDecoder().decode(SavedSession.self, from: data)
     }
 

@@ -42,44 +42,40 @@ enum DeviceIdStore {
             }
         #endif
         let file = storage.directory.appendingPathComponent(fileName)
-        if let stored = read(file) {
-            // A file an older version wrote world-readable is tightened, best effort.
-            try? OwnerOnlyFiles.restrict(file.path)
-            return stored
+        var trusted = true
+        do {
+            if let stored = try OwnerOnlyFiles.read(file).flatMap(Self.id(in:)) { return stored }
+        } catch {
+            // A link, or a file another user owns or may write: it could hand this install someone
+            // else's ID (and their anonymous conversations). It is replaced, never used.
+            log.note(.warning, ChatbaseLog.Category.identity, "device ID file not trusted, replaced: \(error)")
+            trusted = false
         }
         let id = UUID().uuidString
+        let data = Data((id + "\n").utf8)
         do {
-            return try publish(id, at: file, in: storage.directory)
+            // Created only if absent: of two processes starting at once, both keep the first one's ID.
+            if trusted {
+                if try OwnerOnlyFiles.create(data, at: file) { return id }
+                if let existing = try OwnerOnlyFiles.read(file).flatMap(Self.id(in:)) { return existing }
+            }
+            // Untrusted, or there but not an ID: replaced (renamed over, never followed).
+            try OwnerOnlyFiles.write(data, to: file)
+            return id
         } catch {
             log.note(.warning, ChatbaseLog.Category.identity, "device ID not persisted: \(error)")
             return id
         }
     }
 
-    /// A stored ID, when the file holds a UUID.
+    /// A stored ID, when the file is a trusted one holding a UUID.
     static func read(_ file: URL) -> String? {
-        guard let data = try? Data(contentsOf: file) else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return UUID(uuidString: text) != nil ? text : nil
+        (try? OwnerOnlyFiles.read(file))?.flatMap(id(in:))
     }
 
-    /// Writes `id` to a private temporary file and links it into place; when another process
-    /// published first, returns its ID instead.
-    private static func publish(_ id: String, at file: URL, in directory: URL) throws -> String {
-        // Owner-only, whatever the umask: the device ID is what grants access to anonymous conversations.
-        try OwnerOnlyFiles.createDirectoryIfMissing(directory)
-        let temporary = directory.appendingPathComponent(".\(fileName).\(UUID().uuidString).tmp")
-        try OwnerOnlyFiles.restrict(temporary.path, creating: true)
-        defer { unlink(temporary.path) }
-        try Data((id + "\n").utf8).write(to: temporary)
-        if link(temporary.path, file.path) == 0 { return id }
-        let failure = errno
-        if failure == EEXIST, let existing = read(file) { return existing }
-        if failure == EEXIST {
-            // An unreadable or corrupt file: replace it rather than fail forever.
-            guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-            return id
-        }
-        throw POSIXError(.init(rawValue: failure) ?? .EIO)
+    /// The UUID `data` holds, if it holds one.
+    private static func id(in data: Data) -> String? {
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return UUID(uuidString: text) != nil ? text : nil
     }
 }

@@ -48,6 +48,25 @@ final class CapturingLogger: SDKLogger {
         #expect(try mode(file.path) == 0o600)
     }
 
+    /// A `device-id` others could have written (or a link) is never used: it could hand this install
+    /// someone else's anonymous conversations. A fresh ID replaces it, owner-only.
+    @Test func aPlantedDeviceIdIsReplacedNotUsed() throws {
+        let storage = temporaryStorage()
+        defer { try? FileManager.default.removeItem(at: storage.directory) }
+        try FileManager.default.createDirectory(at: storage.directory, withIntermediateDirectories: true)
+        let file = storage.directory.appendingPathComponent(DeviceIdStore.fileName)
+        let planted = UUID().uuidString
+        try Data((planted + "\n").utf8).write(to: file)
+        #expect(chmod(file.path, 0o666) == 0)
+        let logger = CapturingLogger()
+        let id = ChatbaseClient(agentId: "a", transport: DefaultTransport.make(), storage: storage, logger: logger)
+            .deviceId
+        #expect(id != planted)
+        #expect(DeviceIdStore.read(file) == id)
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int)
+        #expect(mode & 0o777 == 0o600)
+    }
+
     @Test func standardDirectoryFollowsXDG() {
         #expect(
             ChatbaseStorage.standardDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]).path

@@ -30,31 +30,31 @@ package enum EmulatorAdminToken {
     }
 
     /// The token of `storage`: read from (or created in) the data directory, fresh for memory.
+    ///
+    /// - Throws: ``OwnerOnlyFiles/Failure`` when the token file is not one this user alone could have
+    ///   written (a link, another user's, writable by others): a planted token is never used. The
+    ///   emulator then refuses to start, and says which file to remove.
     static func loadOrCreate(for storage: EmulatorConfiguration.Storage) throws -> String {
         guard case .directory(let directory) = storage else { return generate() }
-        if let existing = read(in: directory) { return existing }
-        try OwnerOnlyFiles.createDirectoryIfMissing(directory)
-        let file = directory.appendingPathComponent(fileName)
+        if let existing = try trusted(in: directory) { return existing }
         let token = generate()
-        // Created 0600 before the secret is written, then renamed into place: never readable by others, and
-        // two emulators opening one fresh directory at once keep one token (the second rename loses nothing a
-        // reader already has, since both then read the file again).
-        let staging = directory.appendingPathComponent(".\(fileName).\(UUID().uuidString)")
-        try OwnerOnlyFiles.restrict(staging.path, creating: true)
-        try Data(token.utf8).write(to: staging)
-        if link(staging.path, file.path) != 0 {
-            try? FileManager.default.removeItem(at: staging)
-            if let raced = read(in: directory) { return raced }
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+        // Created only if absent: two emulators opening one fresh directory at once keep one token.
+        if try OwnerOnlyFiles.create(Data(token.utf8), at: directory.appendingPathComponent(fileName)) {
+            return token
         }
-        try? FileManager.default.removeItem(at: staging)
-        return token
+        if let raced = try trusted(in: directory) { return raced }
+        throw CocoaError(
+            .fileReadCorruptFile, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent(fileName).path])
     }
 
-    /// The token stored in `directory`, or nil when there is none (or it cannot be read).
+    /// The token stored in `directory`, or nil when there is none, or it is empty, or it is not trusted
+    /// (see ``loadOrCreate(for:)``).
     package static func read(in directory: URL) -> String? {
-        guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(fileName).path)
-        else { return nil }
+        try? trusted(in: directory)
+    }
+
+    private static func trusted(in directory: URL) throws -> String? {
+        guard let data = try OwnerOnlyFiles.read(directory.appendingPathComponent(fileName)) else { return nil }
         let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return token.isEmpty ? nil : token
     }

@@ -39,7 +39,8 @@ package final class SQLiteDatabase: @unchecked Sendable {
             path = url.path
         }
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        // NOFOLLOW: a link planted at the database's path is refused, never opened through.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let status = sqlite3_open_v2(path, &db, flags, nil)
         guard status == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
@@ -73,7 +74,7 @@ package final class SQLiteDatabase: @unchecked Sendable {
     /// private key and the request log. SQLite gives the `-wal` and `-shm` files its database file's mode;
     /// existing ones are tightened too, for data an older emulator left world-readable.
     private static func prepareOwnerOnly(_ url: URL) throws {
-        try OwnerOnlyFiles.createDirectoryIfMissing(url.deletingLastPathComponent())
+        try OwnerOnlyFiles.prepareDirectory(url.deletingLastPathComponent())
         try OwnerOnlyFiles.restrict(url.path, creating: true)
         for suffix in ["-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: url.path + suffix) {
             try OwnerOnlyFiles.restrict(url.path + suffix)
