@@ -20,8 +20,11 @@
     /// (`kSecUseDataProtectionKeychain`), the only one that honours the accessibility class; it
     /// requires the process to be signed with an application identifier or keychain access group,
     /// and reports `errSecMissingEntitlement` (-34018) otherwise. `usesDataProtectionKeychain: false`
-    /// uses the file-based keychain instead, where items written without that flag live. Other
-    /// Apple platforms have only the data protection keychain, so there the flag changes nothing.
+    /// uses the file-based keychain instead, where items written without that flag live; Apple
+    /// documents `kSecAttrAccessible` and `kSecAttrAccessGroup` for macOS items only in the data
+    /// protection keychain, so there the store sets neither (``accessibility`` and ``accessGroup``
+    /// do not apply). Other Apple platforms have only the data protection keychain, so there the
+    /// flag changes nothing.
     public struct KeychainSecureStore: SecureStore {
         /// When the items can be read (`kSecAttrAccessible`).
         public enum Accessibility: Sendable, Equatable {
@@ -35,7 +38,8 @@
         public let service: String
         /// The keychain access group (`kSecAttrAccessGroup`), or `nil` for the app's default group.
         public let accessGroup: String?
-        /// When the items can be read; set on every write.
+        /// When the items can be read; set on every write (not in macOS's file-based keychain, see
+        /// the type's discussion).
         public let accessibility: Accessibility
         /// Whether the items live in the data protection keychain on macOS (see the type's discussion).
         public let usesDataProtectionKeychain: Bool
@@ -71,10 +75,8 @@
             let query = try itemQuery(for: key, operation: "write")
             // Accessibility is part of the update too: an item written by an older build with a
             // weaker class is moved to this one rather than kept as it was.
-            let changes: [String: Any] = [
-                kSecValueData as String: data,
-                kSecAttrAccessible as String: accessibleAttribute,
-            ]
+            var changes: [String: Any] = [kSecValueData as String: data]
+            if usesDataProtectionAttributes { changes[kSecAttrAccessible as String] = accessibleAttribute }
             // Update first: deleting and adding would leave a moment with no value at all.
             var status = SecItemUpdate(query as CFDictionary, changes as CFDictionary)
             if status == errSecItemNotFound {
@@ -106,8 +108,22 @@
                 kSecAttrSynchronizable as String: false,
             ]
             if usesDataProtectionKeychain { query[kSecUseDataProtectionKeychain as String] = true }
-            if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
+            if let accessGroup, usesDataProtectionAttributes { query[kSecAttrAccessGroup as String] = accessGroup }
             return query
+        }
+
+        /// Whether `kSecAttrAccessible` and `kSecAttrAccessGroup` apply: on macOS only in the data
+        /// protection keychain, elsewhere always. `kSecAttrAccessible`'s documentation: "You can use
+        /// this attribute for macOS keychain items only if you also set a value of `true` for the
+        /// `kSecUseDataProtectionKeychain` key, the `kSecAttrSynchronizable` key, or both";
+        /// `<Security/SecItem.h>` lists `kSecAttrAccessGroup` the same way ("iOS; also macOS if
+        /// kSecAttrSynchronizable and/or kSecUseDataProtectionKeychain set").
+        private var usesDataProtectionAttributes: Bool {
+            #if os(macOS)
+                usesDataProtectionKeychain
+            #else
+                true
+            #endif
         }
 
         private var accessibleAttribute: CFString {

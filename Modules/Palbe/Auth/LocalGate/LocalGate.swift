@@ -2,6 +2,10 @@ import ErrorCore
 import Foundation
 import SDKCrypto
 
+#if canImport(Security)
+    import Security
+#endif
+
 /// A biometric lock on this device's UI, `pb.auth.localGate`: the app asks for Face ID or Touch ID
 /// before it shows signed-in UI.
 ///

@@ -1,6 +1,8 @@
 import Foundation
 
-#if !canImport(Security)
+#if canImport(Security)
+    import Security  // OSStatus, named where it is used rather than through Foundation's re-exports
+#else
     /// A Keychain result code, as Apple platforms define it; ``LocalGateError/keychain(_:)`` carries one.
     /// Elsewhere there is no Keychain, so the gate never produces it.
     public typealias OSStatus = Int32
