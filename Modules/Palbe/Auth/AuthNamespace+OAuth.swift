@@ -49,7 +49,7 @@ extension AuthNamespace {
     public func beginOAuth(_ provider: OAuthProvider, linking: Bool = false) async throws(AuthError) -> OAuthTransaction
     {
         guard let redirect = registeredRedirectURI else { throw .oauthLocal("oauth_not_configured") }
-        return try await begin(provider, redirectURI: redirect, linking: linking)
+        return try await begin(provider, redirectURI: redirect, linking: linking).transaction
     }
 
     /// Completes `transaction` with the `callback` URL the provider redirected to.
@@ -110,19 +110,32 @@ extension AuthNamespace {
         _ provider: OAuthProvider, linking: Bool, presenter: (any OAuthPresenter)?
     ) async throws(AuthError) -> OAuthResult {
         let presenter = presenter ?? client.runtime.oauthPresenter ?? OAuthPresenters.platformDefault
-        let began = Locked<OAuthTransaction?>(nil)
+        let began = Locked<PendingOAuth?>(nil)
+        let authorize: @Sendable (URL) async throws -> URL = { redirect in
+            let pending = try await self.begin(provider, redirectURI: redirect, linking: linking)
+            began.withLock { $0 = pending }
+            return pending.authorizeURL
+        }
         let callback: URL
         do {
-            callback = try await presenter.present(registeredRedirectURI: registeredRedirectURI) { redirect in
-                let transaction = try await self.begin(provider, redirectURI: redirect, linking: linking)
-                began.withLock { $0 = transaction }
-                return transaction.authorizeURL
+            if let loopback = presenter as? LoopbackOAuthPresenter {
+                // Any local process can reach the loopback port: only a request carrying this transaction's
+                // redirect and state is its callback, and the listener keeps waiting past any other.
+                callback = try await loopback.present(
+                    registeredRedirectURI: registeredRedirectURI, authorize: authorize,
+                    isCallback: { url in
+                        guard let pending = began.withLock({ $0 }) else { return false }
+                        return (try? OAuthCallback(url, for: pending)) != nil
+                    })
+            } else {
+                callback = try await presenter.present(
+                    registeredRedirectURI: registeredRedirectURI, authorize: authorize)
             }
         } catch {
-            if let transaction = began.withLock({ $0 }) { await oauthStore.discard(transaction.id) }
+            if let pending = began.withLock({ $0 }) { await oauthStore.discard(pending.transactionID) }
             throw Self.presentationError(error, provider: provider)
         }
-        guard let transaction = began.withLock({ $0 }),
+        guard let transaction = began.withLock({ $0 })?.transaction,
             let pending = try await oauthStore.loadPending(transaction.id)
         else { throw .oauthLocal("oauth_transaction_invalid") }
         do {
@@ -139,7 +152,7 @@ extension AuthNamespace {
     /// before the transaction is returned.
     private func begin(
         _ provider: OAuthProvider, redirectURI: URL, linking: Bool
-    ) async throws(AuthError) -> OAuthTransaction {
+    ) async throws(AuthError) -> PendingOAuth {
         let proof = PendingOAuth.fresh()
         let body: [String: AnyCodableValue] = [
             "provider": .string(provider.rawValue), "redirect_uri": .string(redirectURI.absoluteString),
@@ -158,7 +171,7 @@ extension AuthNamespace {
             isLink: linking, verifier: proof.verifier, state: proof.state,
             createdAt: Int64(Date().timeIntervalSince1970), code: nil)
         try await oauthStore.store(pending)
-        return pending.transaction
+        return pending
     }
 
     /// Checks `callback` against `pending` (a refusal leaves it pending), then exchanges its code.

@@ -10,28 +10,40 @@ import Foundation
 #endif
 
 /// A one-shot HTTP listener on 127.0.0.1 for an OAuth redirect (RFC 8252 §7.3): bound to a port the
-/// system picks, it answers requests until one arrives for its path, answers that one with a small
-/// page, and hands back its URL.
+/// system picks, it answers requests until the callback arrives, answers that one with a small page,
+/// and hands back its URL.
+///
+/// Any local process can reach the port, so a request is the callback only when it is `GET <path>`
+/// and the presenter's `isCallback` accepts its URL (it carries the transaction's `state`); anything
+/// else gets a 4xx and the listener keeps waiting for the real one, until the timeout.
 ///
 /// Small by design and hostile-input safe: a request head is read up to ``maxHeadBytes`` and for at
-/// most ``readTimeout`` per connection; anything that is not `GET <path>` gets a 4xx and the listener
-/// keeps waiting; it never writes to a socket that can raise `SIGPIPE`.
+/// most ``readTimeout`` per connection; up to ``maxConnections`` connections are served at once, each
+/// on a thread of its own, so idle connections cannot hold the callback back; it never writes to a
+/// socket that can raise `SIGPIPE`.
 final class LoopbackListener: @unchecked Sendable {
     /// The largest request head read; more is answered 431 and dropped.
     static let maxHeadBytes = 8 * 1024
-    /// How long one connection may take to send its request head.
-    static let readTimeout: Int32 = 3_000
+    /// How long one connection may take to send its request head, by default.
+    static let readTimeout: Duration = .seconds(3)
+    /// Connections served at once; more are closed as they arrive.
+    static let maxConnections = 16
 
     /// The port the system picked.
     let port: Int
     /// The path a callback must arrive on, percent-encoded as sent (`/callback`).
     let path: String
     private let socket: Int32
-    private let state = Locked((closed: false, cancelled: false))
+    private let state = Locked(
+        (closed: false, cancelled: false, serving: 0, callback: URL?.none))
+
+    /// How long one connection may take to send its request head.
+    let headTimeout: Duration
 
     /// Binds 127.0.0.1 on a free port and listens for `path`.
-    init(path: String) throws(OAuthPresenterError) {
+    init(path: String, headTimeout: Duration = LoopbackListener.readTimeout) throws(OAuthPresenterError) {
         self.path = path
+        self.headTimeout = headTimeout
         let fd = Self.makeSocket()
         guard fd >= 0 else { throw .unavailable(reason: "socket() failed (errno \(errno))") }
         var address = sockaddr_in()
@@ -67,24 +79,37 @@ final class LoopbackListener: @unchecked Sendable {
         if wasOpen { _ = close(socket) }
     }
 
-    /// Waits for the callback, on a thread of its own (the waits block), for at most `timeout`.
+    /// Waits for the callback, on a thread of its own (the waits block), for at most `timeout`; a
+    /// request on the path whose URL `isCallback` refuses is answered 400 and not taken.
     ///
     /// - Throws: ``OAuthPresenterError/timedOut``; `CancellationError` when the task is cancelled.
-    func callback(timeout: Duration) async throws -> URL {
+    func callback(
+        timeout: Duration, isCallback: @escaping @Sendable (URL) -> Bool = { _ in true }
+    ) async throws
+        -> URL
+    {
         let deadline = ContinuousClock.now + timeout
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URL, any Error>) in
-                Thread { continuation.resume(with: Result { try self.serve(until: deadline) }) }.start()
+                Thread {
+                    continuation.resume(with: Result { try self.serve(until: deadline, isCallback: isCallback) })
+                }.start()
             }
         } onCancel: {
             state.withLock { $0.cancelled = true }
         }
     }
 
-    /// Accepts connections until one is the callback, checking for cancellation ten times a second.
-    private func serve(until deadline: ContinuousClock.Instant) throws -> URL {
+    /// Accepts connections until one is the callback, checking for it and for cancellation ten times a
+    /// second; each connection is handled on a thread of its own.
+    private func serve(
+        until deadline: ContinuousClock.Instant, isCallback: @escaping @Sendable (URL) -> Bool
+    )
+        throws -> URL
+    {
         while true {
             let flags = state.withLock { $0 }
+            if let callback = flags.callback { return callback }
             if flags.cancelled { throw CancellationError() }
             if flags.closed { throw OAuthPresenterError.cancelled }
             if ContinuousClock.now >= deadline { throw OAuthPresenterError.timedOut }
@@ -92,14 +117,31 @@ final class LoopbackListener: @unchecked Sendable {
             let client = accept(socket, nil, nil)
             guard client >= 0 else { continue }
             Self.suppressSigpipe(client)
-            defer { _ = close(client) }
-            if let url = handle(client) { return url }
+            let admitted = state.withLock { state in
+                guard state.serving < Self.maxConnections else { return false }
+                state.serving += 1
+                return true
+            }
+            guard admitted else {
+                _ = close(client)
+                continue
+            }
+            Thread {
+                defer {
+                    _ = close(client)
+                    self.state.withLock { $0.serving -= 1 }
+                }
+                guard let url = self.handle(client, isCallback: isCallback) else { return }
+                self.state.withLock { state in
+                    if state.callback == nil { state.callback = url }
+                }
+            }.start()
         }
     }
 
     /// Reads one request head from `client` and answers it; the callback's URL when it is one.
-    private func handle(_ client: Int32) -> URL? {
-        guard let head = Self.readHead(client) else {
+    private func handle(_ client: Int32, isCallback: (URL) -> Bool) -> URL? {
+        guard let head = readHead(client) else {
             Self.respond(client, status: "431 Request Header Fields Too Large", body: "Request too large.")
             return nil
         }
@@ -114,6 +156,11 @@ final class LoopbackListener: @unchecked Sendable {
         let targetPath = String(target.prefix { $0 != "?" })
         guard line[0] == "GET", targetPath == path, let url = URL(string: "http://127.0.0.1:\(port)\(target)") else {
             Self.respond(client, status: "404 Not Found", body: "Not found.")
+            return nil
+        }
+        guard isCallback(url) else {
+            // Not this sign-in's callback (no state, or another's): the real one may still come.
+            Self.respond(client, status: "400 Bad Request", body: "This is not the sign-in in progress.")
             return nil
         }
         Self.respond(
@@ -138,18 +185,18 @@ final class LoopbackListener: @unchecked Sendable {
         return poll(&descriptor, 1, milliseconds) > 0
     }
 
-    /// The request head (up to the blank line), or nil when it is larger than ``maxHeadBytes`` or does not
-    /// arrive within ``readTimeout``.
-    private static func readHead(_ fd: Int32) -> String? {
+    /// The request head (up to the blank line), or nil when it is larger than ``maxHeadBytes``, does not
+    /// arrive within ``headTimeout``, or the listener shut down meanwhile.
+    private func readHead(_ fd: Int32) -> String? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 2048)
-        let deadline = ContinuousClock.now + .milliseconds(Int(readTimeout))
-        while bytes.count <= maxHeadBytes {
+        let deadline = ContinuousClock.now + headTimeout
+        while bytes.count <= Self.maxHeadBytes {
             let left = deadline - ContinuousClock.now
-            let milliseconds = Int32(max(1, min(Double(readTimeout), (left / .milliseconds(1)).rounded(.up))))
-            guard left > .zero, waitReadable(fd, milliseconds: milliseconds) else {
-                return nil
-            }
+            guard left > .zero, !state.withLock({ $0.closed }) else { return nil }
+            // At most 100 ms at a time, to notice a shutdown.
+            let milliseconds = Int32(max(1, min(100, (left / .milliseconds(1)).rounded(.up))))
+            guard Self.waitReadable(fd, milliseconds: milliseconds) else { continue }
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { return nil }
             bytes.append(contentsOf: chunk[0..<count])

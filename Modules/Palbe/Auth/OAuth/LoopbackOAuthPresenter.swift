@@ -13,8 +13,9 @@ import Foundation
 ///
 /// The redirect URI is `http://127.0.0.1:<port><path>`: the port is picked by the system for each
 /// sign-in; the path is the registered `oauth_redirect_uri`'s when that is a loopback URI, else
-/// `/callback`. Exactly one callback request is accepted; other requests get a 4xx and the listener
-/// keeps waiting, until `timeout`.
+/// `/callback`. Exactly one callback request is accepted, and through `pb.auth` only one that carries
+/// the transaction's `state`; other requests get a 4xx and the listener keeps waiting, until `timeout`.
+/// Connections are served concurrently, so idle local connections cannot hold the callback back.
 public struct LoopbackOAuthPresenter: OAuthPresenter {
     /// Shows the provider page: opens the browser, prints the URL, or follows it in a test.
     public typealias Opener = @Sendable (URL) async throws -> Void
@@ -22,10 +23,19 @@ public struct LoopbackOAuthPresenter: OAuthPresenter {
     /// How long to wait for the callback.
     public let timeout: Duration
     private let open: Opener
+    /// How long one connection may take to send its request head.
+    let headTimeout: Duration
 
     /// A presenter that hands each provider page to `open`, waiting up to `timeout` for the callback.
     public init(timeout: Duration = .seconds(300), open: @escaping Opener) {
+        self.init(timeout: timeout, headTimeout: LoopbackListener.readTimeout, open: open)
+    }
+
+    /// A presenter whose listener gives each connection `headTimeout` to send its request head (tests
+    /// lengthen it, to prove idle connections never hold the callback back).
+    package init(timeout: Duration, headTimeout: Duration, open: @escaping Opener) {
         self.timeout = timeout
+        self.headTimeout = headTimeout
         self.open = open
     }
 
@@ -33,14 +43,24 @@ public struct LoopbackOAuthPresenter: OAuthPresenter {
     public func present(
         registeredRedirectURI: URL?, authorize: @escaping @Sendable (URL) async throws -> URL
     ) async throws -> URL {
-        let listener = try LoopbackListener(path: Self.path(registered: registeredRedirectURI))
+        try await present(registeredRedirectURI: registeredRedirectURI, authorize: authorize, isCallback: { _ in true })
+    }
+
+    /// ``present(registeredRedirectURI:authorize:)``, taking only a request whose URL `isCallback` accepts
+    /// (`pb.auth` passes the transaction's redirect and `state` check) and waiting past any other.
+    func present(
+        registeredRedirectURI: URL?, authorize: @escaping @Sendable (URL) async throws -> URL,
+        isCallback: @escaping @Sendable (URL) -> Bool
+    ) async throws -> URL {
+        let listener = try LoopbackListener(
+            path: Self.path(registered: registeredRedirectURI), headTimeout: headTimeout)
         defer { listener.shutdown() }
         guard let redirect = URL(string: "http://127.0.0.1:\(listener.port)\(listener.path)") else {
             throw OAuthPresenterError.unusableRedirectURI(reason: "the loopback path is not a URL path")
         }
         let page = try await authorize(redirect)
         // Serve before opening: an opener may deliver the callback itself before it returns (a test, `--auto`).
-        async let callback = listener.callback(timeout: timeout)
+        async let callback = listener.callback(timeout: timeout, isCallback: isCallback)
         try await open(page)
         return try await callback
     }

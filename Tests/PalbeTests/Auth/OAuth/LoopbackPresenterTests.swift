@@ -51,6 +51,56 @@ import Testing
         }
     }
 
+    /// Any local process can reach the port: a request on the callback path that does not carry this
+    /// transaction's `state` is answered 400 and not taken, and the real callback still signs in. (It
+    /// used to be taken as the callback, answered "Sign-in complete", and the port closed.)
+    @Test func aCallbackWithoutTheTransactionsStateIsNotTaken() async throws {
+        try await withAuthBackend { bed in
+            let statuses = Locked<[Int]>([])
+            let presenter = LoopbackOAuthPresenter(timeout: .seconds(60)) { page in
+                let callback = try await ProviderPagePresenter.answer(page, email: "state@example.com")
+                let port = try #require(callback.port)
+                var seen: [Int] = []
+                for target in ["/callback", "/callback?state=forged&code=abc", "/callback?error=access_denied"] {
+                    seen.append(try await Self.answer(port: port, "GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n"))
+                }
+                seen.append(try await ProviderPagePresenter.get(callback).status)
+                statuses.withLock { $0 = seen }
+            }
+            let client = bed.oauthClient()
+            let result = try await client.auth.signIn(with: .github, presenter: presenter)
+            guard case .signedIn(let success) = result else {
+                Issue.record("expected .signedIn, got \(result)")
+                return
+            }
+            #expect(success.user.email == "state@example.com")
+            #expect(statuses.withLock { $0 } == [400, 400, 400, 200])
+        }
+    }
+
+    /// Idle local connections cannot hold the callback back. Nine stay open and silent, with a head
+    /// timeout so long that a listener serving one connection at a time would wait on the first of them
+    /// until the test gave up; connections are served concurrently, so the callback is taken at once.
+    @Test func idleConnectionsDoNotHoldTheCallbackBack() async throws {
+        try await withAuthBackend { bed in
+            let presenter = LoopbackOAuthPresenter(timeout: .seconds(120), headTimeout: .seconds(600)) { page in
+                let callback = try await ProviderPagePresenter.answer(page, email: "idle@example.com")
+                let port = try #require(callback.port)
+                var idle: [ServerTestClient] = []
+                for _ in 0..<9 { idle.append(try await ServerTestClient.connect(port: port)) }
+                #expect(try await ProviderPagePresenter.get(callback).status == 200)
+                for connection in idle { await connection.close() }
+            }
+            let client = bed.oauthClient()
+            let result = try await client.auth.signIn(with: .github, presenter: presenter)
+            guard case .signedIn(let success) = result else {
+                Issue.record("expected .signedIn, got \(result)")
+                return
+            }
+            #expect(success.user.email == "idle@example.com")
+        }
+    }
+
     @Test func noCallbackInTimeEndsTheTransaction() async throws {
         try await withAuthBackend { bed in
             let client = bed.oauthClient()
