@@ -7,7 +7,7 @@ package enum PasskeyAuthenticators {
     /// elsewhere a ``SoftwareAuthenticator`` keeping its credentials in `store`, the secure store the
     /// session lives in.
     package static func platformDefault(store: any SecureStore) -> any PasskeyAuthenticator {
-        #if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
+        #if canImport(AuthenticationServices) && !os(tvOS) && !os(watchOS)
             PlatformPasskeyAuthenticator()
         #else
             SoftwareAuthenticator(store: store)

@@ -1,12 +1,8 @@
-#if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
+#if canImport(AuthenticationServices) && !os(tvOS) && !os(watchOS)
     import AuthenticationServices
     import ErrorCore
     import Foundation
-    #if canImport(UIKit)
-        import UIKit
-    #elseif canImport(AppKit)
-        import AppKit
-    #endif
+    import SDKTransport
 
     /// The system passkey sheet: `ASAuthorizationPlatformPublicKeyCredentialProvider` for the
     /// Environment's host, which must be the app's Associated Domain (`webcredentials:<host>`) and
@@ -143,17 +139,9 @@
 
     extension PasskeySheet: ASAuthorizationControllerPresentationContextProviding {
         func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor {
-            // The system asks on the main thread.
-            MainActor.assumeIsolated {
-                #if canImport(UIKit)
-                    let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-                    if let key = scenes.flatMap(\.windows).first(where: \.isKeyWindow) { return key }
-                    if let scene = scenes.first { return UIWindow(windowScene: scene) }
-                    return ASPresentationAnchor()
-                #else
-                    return NSApplication.shared.keyWindow ?? ASPresentationAnchor()
-                #endif
-            }
+            // The protocol is main-actor isolated; the system asks on the main thread. The key window is
+            // found without `UIApplication.shared`, which app extensions cannot name.
+            MainActor.assumeIsolated { PresentationWindow.anchor() }
         }
     }
 #endif

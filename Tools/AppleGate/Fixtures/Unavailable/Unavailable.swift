@@ -1,0 +1,47 @@
+// A fixture the availability check must refuse: APIs newer than iOS 17 / macOS 14 used unguarded (each
+// marked UNGUARDED), beside the same APIs used correctly, which it must let through. Never compiled:
+// `Tools/scripts/apple-gate --prove` scans it and checks each unguarded use is named.
+import Foundation
+import Synchronization
+
+// UNGUARDED: `Task.immediate` is iOS 26 / macOS 26.
+func submitNow() async -> Int {
+    await Task.immediate { 1 }.value
+}
+
+// UNGUARDED: `Mutex` is iOS 18 / macOS 15.
+let counter = Mutex(0)
+
+// UNGUARDED: `homeDirectoryForCurrentUser` is unavailable on iOS.
+func home() -> URL {
+    FileManager.default.homeDirectoryForCurrentUser
+}
+
+// Guarded: nothing to report below.
+func submitNowWhereAvailable() async -> Int {
+    if #available(iOS 26, macOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        return await Task.immediate { 1 }.value
+    }
+    return await Task { 1 }.value
+}
+
+@available(iOS 18, macOS 15, *)
+final class Counter: Sendable {
+    let value = Mutex(0)
+}
+
+func later() {
+    guard #available(iOS 18.0, macOS 15.0, *) else { return }
+    let mutex = Mutex("guarded for the rest of the scope")
+    _ = mutex
+    // A string or a comment naming `Task.immediate { }` or Mutex(0) is no use.
+    _ = "Task.immediate { } and Mutex(0)"
+}
+
+#if canImport(Security)
+    import Security
+
+    // UNGUARDED: a framework stub's iOS 18 API (`SecAccessControlCreateFlags.companion` is iOS 18 /
+    // macOS 15), found through `--modules-of`.
+    let companionOnly: SecAccessControlCreateFlags = .companion
+#endif

@@ -1,0 +1,1 @@
+../../../../Tests/SDKCryptoTests/Storage/SecureStoreSemanticsTests.swift
