@@ -84,6 +84,59 @@ import Testing
         }
     }
 
+    /// Ten wrong passwords for an address within fifteen minutes, and every login to it is refused with
+    /// 429 `rate_limited` and `Retry-After`, the right password included, until the window moves on; an
+    /// unknown address is throttled the same way, so the answer says nothing about accounts. (150 wrong
+    /// passwords went through at 26 a second, then the right one worked.)
+    @Test func passwordGuessesAreThrottled() async throws {
+        try await withAuthEmulator { auth in
+            _ = try await auth.signUp("guessed@example.com")
+            for address in ["guessed@example.com", "nobody@example.com"] {
+                for _ in 0..<10 {
+                    expectAuthError(try await auth.logIn(address, "wrong-horse"), 401, "invalid_credentials")
+                }
+                let refused = try await auth.logIn(address)
+                expectAuthError(refused, 429, "rate_limited")
+                #expect(Int(refused.header("Retry-After") ?? "") ?? 0 > 0)
+            }
+            try await auth.setClockOffset(901)
+            #expect(try await auth.logIn("guessed@example.com").status == 200)
+        }
+    }
+
+    /// `current_password` is throttled per account like a login.
+    @Test func currentPasswordGuessesAreThrottled() async throws {
+        try await withAuthEmulator { auth in
+            let session = try await auth.signUp("current@example.com")
+            for _ in 0..<10 {
+                let wrong = try await auth.post(
+                    "/auth/password/update", ["current_password": "wrong-horse", "new_password": "new-password-1"],
+                    bearer: session.accessToken)
+                expectAuthError(wrong, 401, "invalid_credentials")
+            }
+            let refused = try await auth.post(
+                "/auth/password/update", ["current_password": "correct-horse", "new_password": "new-password-1"],
+                bearer: session.accessToken)
+            expectAuthError(refused, 429, "rate_limited")
+        }
+    }
+
+    /// A password change signs out every other session, as a reset signs out all of them: whoever knew
+    /// the old password loses what it opened. (Other sessions used to stay alive.)
+    @Test func changingThePasswordRevokesEveryOtherSession() async throws {
+        try await withAuthEmulator { auth in
+            let session = try await auth.signUp("other@example.com")
+            let elsewhere = try IssuedSession(try await auth.logIn("other@example.com"))
+            #expect(try await auth.get("/auth/me", bearer: elsewhere.accessToken).status == 200)
+            let updated = try await auth.post(
+                "/auth/password/update", ["current_password": "correct-horse", "new_password": "new-password-1"],
+                bearer: session.accessToken)
+            #expect(updated.status == 204)
+            #expect(try await auth.get("/auth/me", bearer: session.accessToken).status == 200, "the caller's stays")
+            expectAuthError(try await auth.get("/auth/me", bearer: elsewhere.accessToken), 401, "session_revoked")
+        }
+    }
+
     @Test func aPasswordlessAccountSetsItsFirstPasswordOnARecentSessionOnly() async throws {
         try await withAuthEmulator { auth in
             let stale = try IssuedSession(try await auth.post("/auth/anonymous"))

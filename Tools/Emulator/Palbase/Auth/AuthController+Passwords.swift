@@ -25,13 +25,19 @@ extension AuthController {
         let body = try context.body()
         let email = try body.string("email").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let password = try body.string("password", allowEmpty: true)
+        let throttle = PasswordThrottle(context: context)
+        try throttle.check("login:" + email)
         guard let user = try context.users.user(email: email), user.deletedAt == nil,
             let stored = user.passwordHash.flatMap(PasswordHash.init(stored:))
         else {
             _ = try decoy().matches(password)
+            try throttle.recordFailure("login:" + email)
             throw AuthErrors.invalidCredentials()
         }
-        guard stored.matches(password) else { throw AuthErrors.invalidCredentials() }
+        guard stored.matches(password) else {
+            try throttle.recordFailure("login:" + email)
+            throw AuthErrors.invalidCredentials()
+        }
         if context.settings.confirmEmailRequired && !user.emailVerified { throw AuthErrors.emailNotConfirmed() }
         if user.fenced { throw AuthErrors.subjectFenced() }
         return try context.mintSession(for: user, proof: proof)
@@ -69,18 +75,27 @@ extension AuthController {
     }
 
     /// POST `/auth/password/update` `{current_password,new_password}` → 204; 401 `invalid_credentials` when
-    /// the current password is wrong or the account has none. The caller's session stays valid.
+    /// the current password is wrong or the account has none. The caller's session stays valid; every
+    /// other session of the account is revoked (`password_changed`).
     func updatePassword() throws -> PalbaseResponse {
-        var (_, user) = try context.caller()
+        var (session, user) = try context.caller()
         let body = try context.body()
         let current = try body.string("current_password", allowEmpty: true)
         let password = try body.string("new_password", allowEmpty: true)
+        let throttle = PasswordThrottle(context: context)
+        try throttle.check("user:" + user.id)
         guard let stored = user.passwordHash.flatMap(PasswordHash.init(stored:)), stored.matches(current) else {
+            try throttle.recordFailure("user:" + user.id)
             throw AuthErrors.invalidCredentials()
         }
         try context.settings.validate(password: password, field: "new_password")
         user.passwordHash = try hash(password)
-        try context.users.update(user)
+        try context.store.transaction {
+            try context.users.update(user)
+            // Whoever knew the old password is signed out everywhere else, as a reset signs out everyone.
+            try context.sessions.revokeOthers(
+                userID: user.id, keeping: session.id, reason: "password_changed", now: now)
+        }
         return .noContent
     }
 

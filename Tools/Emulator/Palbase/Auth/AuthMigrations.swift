@@ -6,7 +6,19 @@
 /// passwords as PBKDF2-SHA256 (`PasswordHash`).
 package enum AuthMigrations {
     /// Every migration, ascending.
-    package static let all: [Migration] = [schema, passkeys, oauth]
+    package static let all: [Migration] = [schema, passkeys, oauth, passwordFailures]
+
+    /// Wrong passwords, by account email (known or not) or user id, for the guessing throttle.
+    static let passwordFailures = Migration(
+        version: 250,
+        sql: """
+            CREATE TABLE auth_password_failures (
+                tenant TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                at INTEGER NOT NULL
+            );
+            CREATE INDEX auth_password_failures_by_subject ON auth_password_failures (tenant, subject, at);
+            """)
 
     static let schema = Migration(
         version: 200,

@@ -34,6 +34,12 @@ package struct AuthPolicy: Sendable {
     /// How long a passkey challenge (`/auth/passkey/options`) can be answered; it is single-use either way.
     package var passkeyChallengeLifetime = 300
 
+    /// Wrong passwords one account (or unknown address) survives within ``passwordGuessWindow``: past
+    /// them, `/auth/login` and `current_password` answer 429 `rate_limited` until the window moves on.
+    package var passwordGuessesPerWindow = 10
+    /// The window over which ``passwordGuessesPerWindow`` is counted.
+    package var passwordGuessWindow = 900
+
     /// ``codeGuessesPerWindow`` and ``codeGuessWindow`` together.
     var codeGuesses: (limit: Int, windowSeconds: Int) { (codeGuessesPerWindow, codeGuessWindow) }
 

@@ -140,6 +140,19 @@ struct AuthSessionStore {
         }
     }
 
+    /// Revokes every live session of `userID` except `keeping` (the caller's own); returns how many.
+    @discardableResult
+    func revokeOthers(userID: String, keeping sessionID: String, reason: String, now: Int64) throws -> Int {
+        try store.transaction {
+            try store.execute(
+                """
+                UPDATE auth_sessions SET revoked_at = ?, revoked_reason = ?
+                WHERE tenant = ? AND user_id = ? AND id != ? AND revoked_at IS NULL
+                """, [.integer(now), .text(reason), .text(tenant), .text(userID), .text(sessionID)])
+            return store.changes
+        }
+    }
+
     /// Every session, or those of `userID`, oldest first.
     func sessions(userID: String?) throws -> [AuthSession] {
         try store.query(
