@@ -95,6 +95,19 @@ struct PurseTestClient: Sendable {
             "POST", "/purse/checkout/v1/sessions/\(session.id)/init", headers: headers(session), json: body.jsonText)
     }
 
+    /// C2: a gift card item (`number` as typed), its id.
+    func giftItem(_ session: PurseTestSession, number: String) async throws -> String {
+        let body: AnyCodableValue = [
+            "method": "illicado-giftcard", "payment_data": ["card_number": .string(number), "pin": "1234"],
+        ]
+        let response = try await http.send(
+            "POST", "/purse/checkout/v1/sessions/\(session.id)/items/init",
+            headers: headers(session, key: UUID().uuidString),
+            json: body.jsonText)
+        try #require(response.status == 200, "\(response.text)")
+        return try #require(response.json?["id"]?.stringValue)
+    }
+
     /// The frozen C3 body paying the session by card token.
     func cardBody(token: String, amount: Int = 4_999) -> Data {
         let body: AnyCodableValue = [

@@ -62,6 +62,44 @@ import Testing
         }
     }
 
+    /// A primary amount that is present but not a whole number of minor units is refused, never read as
+    /// "the rest" and charged. (`4999.9999`, `2^64`, `"1"` and `{}` were all charged the session's amount.)
+    @Test(arguments: ["4999.9999", "18446744073709551616", "\"1\"", "{}", "[]", "true"])
+    func aMalformedPrimaryAmountIsRefusedAndNothingIsCharged(_ amount: String) async throws {
+        try await withPurse { _, client async throws in
+            let session = try await client.createSession()
+            let token = try await client.token(session, number: "4242424242424242")
+            let body = String(decoding: client.cardBody(token: token), as: UTF8.self)
+                .replacingOccurrences(of: #""amount":4999"#, with: #""amount":\#(amount)"#)
+            #expect(body.contains(#""amount":\#(amount)"#), "the fixture bends the item's amount")
+            let response = try await client.validate(session, key: UUID().uuidString, body: Data(body.utf8))
+            #expect(response.status == 400, "\(response.text)")
+            #expect(try await client.payments(session)["count"] == 0)
+        }
+    }
+
+    /// The same gift item twice in one payment is refused (400), not a 500 the SDK reads as an unknown
+    /// outcome, and nothing is charged.
+    @Test func theSameGiftItemTwiceIsRefused() async throws {
+        try await withPurse { _, client async throws in
+            let session = try await client.createSession()
+            let item = try await client.giftItem(session, number: "6000 0000 0000 2000")
+            let body: AnyCodableValue = [
+                "items": [
+                    ["method": "illicado-giftcard", "amount": 1_000, "payment_data": ["item_id": .string(item)]],
+                    ["method": "illicado-giftcard", "amount": 1_000, "payment_data": ["item_id": .string(item)]],
+                    ["method": "creditcard", "payment_data": ["card_token": "tok_unused"]],
+                ],
+                "split_total": 4_999,
+            ]
+            let response = try await client.validate(
+                session, key: UUID().uuidString, body: Data(body.jsonText.utf8))
+            #expect(response.status == 400, "\(response.text)")
+            #expect(response.text.contains("/items/1/payment_data/item_id"))
+            #expect(try await client.payments(session)["count"] == 0)
+        }
+    }
+
     @Test func aReplayWithTheSameKeyAndBodyGetsTheStoredAnswerAndNoSecondPayment() async throws {
         try await withPurse { _, client async throws in
             let session = try await client.createSession()

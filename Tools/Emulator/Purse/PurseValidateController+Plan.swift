@@ -20,7 +20,14 @@ extension PurseValidateController {
                     detail: "The session offers no such method", errors: [("/items/\(index)/method", "unknown method")])
             }
             if method.isSecondary {
-                secondaries.append(try secondary(item, method: method, index: index, session: session))
+                let next = try secondary(item, method: method, index: index, session: session)
+                // The same gift card item twice would take its balance twice (and break the ledger's
+                // uniqueness, a 500 the SDK reads as an unknown outcome): refused before anything runs.
+                guard !secondaries.contains(where: { $0.itemID == next.itemID }) else {
+                    throw PurseAPIError.invalidParams(
+                        "/items/\(index)/payment_data/item_id", "the item is already in this payment")
+                }
+                secondaries.append(next)
             } else {
                 guard primary == nil else {
                     throw PurseAPIError.invalidParams("/items/\(index)", "items hold at most one primary item")
@@ -87,7 +94,18 @@ extension PurseValidateController {
                 detail: "The method is disabled: \(state["code"]?.stringValue ?? "")",
                 errors: [("/items/\(index)/method", "disabled")])
         }
-        let amount = item["amount"]?.intValue ?? rest
+        // Absent, the amount is the rest; present, it must be a whole number of minor units. (A malformed
+        // one, `4999.9999`, `2^64`, `"1"`, `{}`, was read as absent and the rest charged.)
+        let amount: Int
+        switch item["amount"] {
+        case nil, .null?:
+            amount = rest
+        case let value?:
+            guard let whole = value.intValue else {
+                throw PurseAPIError.invalidParams("/items/\(index)/amount", "a whole number of minor units")
+            }
+            amount = whole
+        }
         guard amount == rest, method.disabledState(amount: amount) == .null else {
             throw Self.invalidTake(
                 "/items/\(index)/amount", "must take the rest of the session's amount within the method's limits")
