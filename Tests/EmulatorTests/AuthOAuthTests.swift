@@ -96,6 +96,12 @@ import Testing
             expectAuthError(try await auth.beginOAuthReply(method: "plain"), 400, "bad_request")
             expectAuthError(try await auth.beginOAuthReply(challenge: "short"), 400, "bad_request")
             expectAuthError(try await auth.beginOAuthReply(redirect: "http://evil.example/cb"), 400, "bad_request")
+            // Schemes that run or read something in the browser belong to no app.
+            for redirect in [
+                "javascript:alert(1)", "data:text/html,x", "vbscript:x", "file:///etc/passwd", "about:blank",
+            ] {
+                expectAuthError(try await auth.beginOAuthReply(redirect: redirect), 400, "bad_request")
+            }
             expectAuthError(try await auth.beginOAuthReply(link: true), 401, "invalid_token")
             let unknown = try await auth.exchange(
                 OAuthFlow(id: "oat_nope", state: "s", verifier: "v", authorizeURL: ""), code: "oac_x")

@@ -78,6 +78,22 @@ import Testing
         }
     }
 
+    /// A return URL no app can own (`javascript:`, `data:`, `file:`) is refused before anything is charged.
+    @Test(arguments: ["javascript:alert(1)", "data:text/html,x", "file:///etc/passwd"])
+    func aReturnURLNoAppCanOwnIsRefused(_ returnURL: String) async throws {
+        try await withPurse { _, client async throws in
+            let session = try await client.createSession()
+            let body: AnyCodableValue = [
+                "items": [["method": "paypal-wallet", "payment_data": [:]]], "split_total": 4_999,
+                "client_context": ["return_url": .string(returnURL)],
+            ]
+            let response = try await client.validate(session, key: UUID().uuidString, body: Data(body.jsonText.utf8))
+            #expect(response.status == 400, "\(response.text)")
+            #expect(response.text.contains("/client_context/return_url"))
+            #expect(try await client.payments(session)["count"] == 0)
+        }
+    }
+
     /// The same gift item twice in one payment is refused (400), not a 500 the SDK reads as an unknown
     /// outcome, and nothing is charged.
     @Test func theSameGiftItemTwiceIsRefused() async throws {

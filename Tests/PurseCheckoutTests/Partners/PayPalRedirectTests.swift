@@ -92,6 +92,32 @@ import Testing
         }
     }
 
+    /// The partner page sends the shopper back only to the return URL `validate` registered: a
+    /// `return_url` slipped into the page's own query (another site, `javascript:`) is ignored, before
+    /// and after the decision. (The page used to redirect wherever its query said.)
+    @Test func thePartnerPageReturnsOnlyToTheRegisteredURL() async throws {
+        try await withPurse { bed in
+            let pages = Locked<[URL]>([])
+            let opener = OpenerRedirectionPresenter { url in pages.withLock { $0.append(url) } }
+            let checkout = try bed.checkout(try await bed.session(), plugins: registry(PayPalModule(presenter: opener)))
+            try await checkout.load()
+            let element = try checkout.paymentElement(for: "paypal-wallet", appReturnURL: Self.returnURL)
+            _ = try await firstOutcome(of: element)
+            let page = try #require(pages.withLock { $0.first }?.absoluteString)
+            let transport = DefaultTransport.make()
+            for forged in ["https%3A%2F%2Fevil.example%2Fsteal", "javascript%3Aalert(1)"] {
+                let approve =
+                    page.replacingOccurrences(of: "/checkout?", with: "/checkout/approve?")
+                    + "&return_url=" + forged
+                let response = try await transport.send(
+                    HTTPRequest(method: "GET", url: try #require(URL(string: approve))))
+                #expect(response.status == 302)
+                let location = try #require(response.headers["Location"])
+                #expect(location.hasPrefix(Self.returnURL.absoluteString + "?"), "\(location)")
+            }
+        }
+    }
+
     @Test func aRelaunchMidRedirectResumesFromTheStatus() async throws {
         try await withPurse { bed in
             try await withTemporaryDirectory { directory in

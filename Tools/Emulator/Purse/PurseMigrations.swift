@@ -5,7 +5,7 @@
 /// digits, the expiry and the test behaviour the number selected.
 enum PurseMigrations {
     /// Every migration, ascending.
-    static let all: [Migration] = [tables, splits, giftReservations]
+    static let all: [Migration] = [tables, splits, giftReservations, returnURLs]
 
     static let tables = Migration(
         version: 400,
@@ -107,4 +107,10 @@ extension PurseMigrations {
             ALTER TABLE purse_gift_items ADD COLUMN card_ref TEXT;
             CREATE INDEX purse_gift_items_card ON purse_gift_items (session_id, card_ref);
             """)
+
+    /// The return URL `validate` registered for a partner payment: the only place its partner page
+    /// sends the shopper back to.
+    static let returnURLs = Migration(
+        version: 403,
+        sql: "ALTER TABLE purse_payments ADD COLUMN return_url TEXT;")
 }

@@ -5,13 +5,14 @@ import HTTPServer
 /// The partners' pages (PayPal, Klarna) that `validate` redirects to: what a shopper sees in the
 /// browser, without authentication (the session id in the query names the payment).
 ///
-/// - `GET partners/<partner>/checkout?session_id&return_url`: an HTML page with two links,
+/// - `GET partners/<partner>/checkout?session_id`: an HTML page with two links,
 ///   `<a id="approve">` and `<a id="cancel">`.
-/// - `GET partners/<partner>/checkout/approve|cancel?session_id&return_url`: settles the session's
-///   `WAITING` payment (`SUCCESS`/`SUCCEEDED`, session `AUTHORIZED`; or `FAILED`/`CANCELLED_BY_SHOPPER`,
-///   session `REFUSED`) and answers `302` to `return_url` (else the session's `redirection_url`) with
-///   `?session_id=<id>&status=approved|cancelled`, the contract's query. Deciding again keeps the
-///   first decision.
+/// - `GET partners/<partner>/checkout/approve|cancel?session_id`: settles the session's `WAITING`
+///   payment (`SUCCESS`/`SUCCEEDED`, session `AUTHORIZED`; or `FAILED`/`CANCELLED_BY_SHOPPER`, session
+///   `REFUSED`) and answers `302` to the return URL `validate` registered (else the session's
+///   `redirection_url`) with `?session_id=<id>&status=approved|cancelled`, the contract's query.
+///   Deciding again keeps the first decision. A `return_url` in the page's own query is ignored: the
+///   page sends the shopper back only where the app registered.
 struct PursePartnerController {
     let context: PurseContext
 
@@ -38,7 +39,7 @@ struct PursePartnerController {
     }
 
     func decide(_ partner: String, approve: Bool) throws -> HTTPServerResponse {
-        let (session, payment, query) = try waitingPayment(partner, decided: true)
+        let (session, payment, _) = try waitingPayment(partner, decided: true)
         let store = context.store
         var approved = approve
         try store.transaction {
@@ -56,9 +57,9 @@ struct PursePartnerController {
                 approved = payment.globalStatus == "SUCCESS"
             }
         }
-        let returnURL = query.first { $0.name == "return_url" }?.value ?? session.redirectionURL
+        let returnURL = payment.returnURL ?? session.redirectionURL
         guard let returnURL, var target = URLComponents(string: returnURL) else {
-            throw PurseAPIError.invalidParams("/return_url", "no return_url and no session redirection_url")
+            throw PurseAPIError.invalidParams("/return_url", "no registered return_url and no session redirection_url")
         }
         target.queryItems =
             (target.queryItems ?? []) + [
@@ -81,6 +82,6 @@ struct PursePartnerController {
             let payment = try PursePayment.all(sessionID: id, store: context.store).last,
             payment.partner == partner, decided || payment.globalStatus == "WAITING"
         else { throw PurseAPIError.notFound }
-        return (session, payment, query.filter { ["session_id", "return_url"].contains($0.name) })
+        return (session, payment, query.filter { $0.name == "session_id" })
     }
 }

@@ -17,6 +17,8 @@ struct PursePayment {
     let createdAt: Int64
     /// Whether `validate` asked to save the primary item's token (`payment_preferences.save_token`).
     let saveToken: Bool
+    /// The return URL `validate` registered for a partner's page, if any.
+    let returnURL: String?
 
     init?(_ row: SQLiteRow) {
         guard let id = row.string("id"), let sessionID = row.string("session_id"),
@@ -35,6 +37,7 @@ struct PursePayment {
         self.code = code
         self.transactionID = transactionID
         settlesAt = row.int64("settles_at")
+        returnURL = row.string("return_url")
         self.createdAt = createdAt
         saveToken = row.int("save_token") == 1
     }

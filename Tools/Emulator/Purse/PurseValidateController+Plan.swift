@@ -141,13 +141,17 @@ extension PurseValidateController {
             if method.id == "klarna-paylater" && returnURL == nil {
                 throw PurseAPIError.invalidParams("/client_context/return_url", "klarna needs a return_url")
             }
+            if let returnURL, !AppRedirect.isAppOwned(returnURL) {
+                throw PurseAPIError.invalidParams(
+                    "/client_context/return_url", "an https URL or a scheme an app can own, without a fragment")
+            }
             var partnerPage = URLComponents(string: "\(context.apiRoot)/partners/\(method.partner)/checkout")
-            partnerPage?.queryItems =
-                [URLQueryItem(name: "session_id", value: session.id)]
-                + (returnURL.map { [URLQueryItem(name: "return_url", value: $0)] } ?? [])
-            return Plan(
+            partnerPage?.queryItems = [URLQueryItem(name: "session_id", value: session.id)]
+            var plan = Plan(
                 method: method, amount: amount, outcome: ("WAITING", "REDIRECTION_REQUIRED"),
                 redirectionURL: partnerPage?.string)
+            plan.returnURL = returnURL
+            return plan
         }
     }
 }

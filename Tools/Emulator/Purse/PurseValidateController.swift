@@ -24,6 +24,8 @@ struct PurseValidateController {
         let redirectionURL: String?
         var saveToken = false
         var secondaries: [Secondary] = []
+        /// The return URL registered for a partner's page (`client_context.return_url`).
+        var returnURL: String?
     }
 
     /// A gift-card item of the split.
@@ -129,14 +131,14 @@ struct PurseValidateController {
             try store.execute(
                 """
                 INSERT INTO purse_payments (id, session_id, idempotency_key, method, partner, amount, global_status,
-                    code, transaction_id, settles_at, created_at, save_token)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    code, transaction_id, settles_at, created_at, save_token, return_url)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(paymentID), .text(sessionID), .text(key), .text(plan.method.id), .text(plan.method.partner),
                     .integer(Int64(plan.amount)), .text(plan.outcome.globalStatus), .text(plan.outcome.code),
                     .text(PurseID.make("txn_")), settlesAt.map(SQLiteValue.integer) ?? .null, .integer(context.now),
-                    .integer(plan.saveToken ? 1 : 0),
+                    .integer(plan.saveToken ? 1 : 0), plan.returnURL.map(SQLiteValue.text) ?? .null,
                 ])
             try take(plan.secondaries, paymentID: paymentID, declined: plan.outcome.globalStatus == "FAILED")
             let sessionStatus =

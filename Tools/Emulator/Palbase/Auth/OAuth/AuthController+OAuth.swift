@@ -20,7 +20,8 @@ extension AuthController {
         guard let provider = OAuthProvider(rawValue: name) else { throw OAuthErrors.providerNotConfigured(name) }
         let redirectURI = try body.string("redirect_uri")
         guard Self.isUsableRedirect(redirectURI) else {
-            throw AuthErrors.badRequest(field: "redirect_uri", "Must be an absolute URI without a fragment")
+            throw AuthErrors.badRequest(
+                field: "redirect_uri", "Must be an absolute URI without a fragment, on a scheme an app can own")
         }
         let challenge = try body.string("code_challenge")
         guard challenge.utf8.count == 43, Base64URL.decode(challenge)?.count == 32 else {
@@ -125,13 +126,6 @@ extension AuthController {
     /// An absolute URI with a scheme and no fragment: a custom scheme (`com.example.app:/oauth`), https, or
     /// http on a loopback address (RFC 8252 §7.3).
     static func isUsableRedirect(_ raw: String) -> Bool {
-        guard raw.utf8.count <= 2048, let components = URLComponents(string: raw), let scheme = components.scheme,
-            components.fragment == nil
-        else { return false }
-        switch scheme.lowercased() {
-        case "http": return ["127.0.0.1", "[::1]", "::1", "localhost"].contains(components.host ?? "")
-        case "https": return !(components.host ?? "").isEmpty
-        default: return true
-        }
+        AppRedirect.isAppOwned(raw)
     }
 }
