@@ -17,7 +17,7 @@ import Foundation
 /// - Keys are 1–128 characters of `A–Z a–z 0–9 . _ -`, not starting with `.`, so no key can
 ///   name a file outside the directory or one of the temporary files.
 /// - Symbolic links are not followed, and a file another user owns or may write is refused: it may
-///   have been planted (``OwnerOnlyFiles``).
+///   have been planted (`OwnerOnlyFiles`).
 ///
 /// It protects against other users of the machine, not against the same user: that is the file
 /// system's limit. On Apple platforms prefer `KeychainSecureStore`.
