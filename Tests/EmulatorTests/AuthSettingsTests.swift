@@ -93,6 +93,26 @@ import Testing
         }
     }
 
+    /// Unknown keys cost little to refuse: ten are named, the rest counted, and an admin body over
+    /// 256 KiB is refused before it is parsed. (400,000 unknown keys answered 29 MB.)
+    @Test func unknownSettingsAndHugeAdminBodiesAreRefusedCheaply() async throws {
+        try await withAuthEmulator { auth in
+            var many: [String: AnyCodableValue] = ["password_max_length": 64]
+            for index in 0..<50 { many["unknown_\(index)"] = true }
+            let reply = try await auth.admin("PUT", "settings", .object(many))
+            expectAuthError(reply, 400, "invalid_settings")
+            #expect(reply.json["details"].elements.count == 11)
+            #expect(reply.body.count < 4_096)
+
+            var huge: [String: AnyCodableValue] = [:]
+            for index in 0..<40_000 { huge["unknown_\(index)"] = true }
+            let refused = try await auth.admin("PUT", "settings", .object(huge))
+            #expect(refused.status == 413)
+            #expect(refused.body.count < 4_096)
+            #expect(try await auth.admin("GET", "settings").json.value == Self.defaults)
+        }
+    }
+
     @Test func theAssociationFilePublishesPasskeyAppleAppsWithoutAnAPIKey() async throws {
         try await withAuthEmulator { auth in
             var anonymous = auth.http

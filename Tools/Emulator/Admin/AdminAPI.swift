@@ -32,8 +32,16 @@ struct AdminAPI: Sendable {
         path == prefix || path.hasPrefix(prefix + "/")
     }
 
+    /// The largest admin body read (256 KiB): every admin document is small, and a large one only costs.
+    static let maxBodyBytes = 256 * 1024
+
     func respond(to request: HTTPServerRequest) async -> HTTPServerResponse {
         do {
+            guard request.body.count <= Self.maxBodyBytes else {
+                throw PalbaseHTTPError(
+                    status: 413, code: "payload_too_large",
+                    description: "An admin body is at most \(Self.maxBodyBytes) bytes")
+            }
             let segments = try PalbaseRequestParser.segments(of: request.path).dropFirst()
             let query = try PalbaseRequestParser.query(request.query)
             func parameter(_ name: String) -> String? { query.first { $0.name == name }?.value }

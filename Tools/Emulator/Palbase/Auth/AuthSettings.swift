@@ -42,9 +42,10 @@ package struct AuthSettings: Sendable, Equatable {
             throw AuthErrors.invalidSettings([("", "The settings must be a JSON object")])
         }
         var problems: [(field: String, message: String)] = []
-        for key in members.keys.sorted() where !Self.keys.contains(key) {
-            problems.append((key, "Unknown setting"))
-        }
+        // Named one by one up to ten, then counted: the answer stays small whatever the body holds.
+        let unknown = members.keys.filter { !Self.keys.contains($0) }
+        for key in unknown.sorted().prefix(10) { problems.append((key, "Unknown setting")) }
+        if unknown.count > 10 { problems.append(("", "\(unknown.count - 10) more unknown settings")) }
         func integer(_ key: String) -> Int {
             guard let value = members[key], !value.isNull else { return 0 }
             guard let int = value.intValue else {
