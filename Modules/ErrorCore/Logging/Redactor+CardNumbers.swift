@@ -13,6 +13,7 @@ extension Redactor {
         guard bytes.lazy.filter(Self.isDigit).count >= Self.cardDigits.lowerBound else { return text }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
+        var masked = false
         var index = 0
         while index < bytes.count {
             guard Self.isDigit(bytes[index]), index == 0 || !Self.isWordByte(bytes[index - 1]),
@@ -23,9 +24,10 @@ extension Redactor {
                 continue
             }
             output.append(contentsOf: Self.mask.utf8)
+            masked = true
             index = end
         }
-        return output.count == bytes.count && output == bytes ? text : String(decoding: output, as: UTF8.self)
+        return masked ? String(decoding: output, as: UTF8.self) : text
     }
 
     /// Whether `value`'s decimal digits are a card number (13 to 19 digits passing Luhn).

@@ -47,8 +47,7 @@ public struct FileSecureStore: SecureStore {
     public func write(_ data: Data, for key: String) throws {
         let file = try fileURL(for: key, operation: "write")
         do {
-            try OwnerOnlyFiles.prepareDirectory(directory, exclusive: true)
-            try OwnerOnlyFiles.write(data, to: file)
+            try OwnerOnlyFiles.write(data, to: file, exclusiveDirectory: true)
         } catch {
             throw SecureStoreError(kind: .io, operation: "write", code: error.code)
         }

@@ -50,20 +50,17 @@ package enum OwnerOnlyFiles {
     /// ``FileSecureStore``'s) of ours is made `0700` even when it exists.
     package static func prepareDirectory(_ directory: URL, exclusive: Bool = false) throws(Failure) {
         let path = directory.path
-        if mkdir(path, 0o700) == 0 {
-            // mkdir's mode passes through the umask; chmod's does not.
-            guard chmod(path, 0o700) == 0 else { throw Failure(operation: "prepare", path: path, code: errno) }
-            return
-        }
-        var failure = errno
+        // Created 0700 here (parents as ordinary directories when missing); mkdir's mode passes through the
+        // umask, chmod's does not.
+        var failure: Int32 = mkdir(path, 0o700) == 0 ? 0 : errno
         if failure == ENOENT {
             try? FileManager.default.createDirectory(
                 at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if mkdir(path, 0o700) == 0 {
-                guard chmod(path, 0o700) == 0 else { throw Failure(operation: "prepare", path: path, code: errno) }
-                return
-            }
-            failure = errno
+            failure = mkdir(path, 0o700) == 0 ? 0 : errno
+        }
+        if failure == 0 {
+            guard chmod(path, 0o700) == 0 else { throw Failure(operation: "prepare", path: path, code: errno) }
+            return
         }
         guard failure == EEXIST else { throw Failure(operation: "prepare", path: path, code: failure) }
         var info = stat()
@@ -84,9 +81,9 @@ package enum OwnerOnlyFiles {
     }
 
     /// Stores `data` at `file` atomically, owner-only, without following a link (see the type's
-    /// discussion); prepares its directory first.
-    package static func write(_ data: Data, to file: URL) throws(Failure) {
-        try prepareDirectory(file.deletingLastPathComponent())
+    /// discussion); prepares its directory first (`exclusive` as for ``prepareDirectory(_:exclusive:)``).
+    package static func write(_ data: Data, to file: URL, exclusiveDirectory: Bool = false) throws(Failure) {
+        try prepareDirectory(file.deletingLastPathComponent(), exclusive: exclusiveDirectory)
         let temporary = try staged(data, beside: file)
         guard rename(temporary, file.path) == 0 else {
             let failure = errno

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Where the emulator may send a browser back to an app: an `https` page, an `http` loopback listener,
-/// or a custom scheme an app registers. Never a scheme that runs or reads something in the browser
-/// itself (`javascript:`, `data:`, `vbscript:`, `file:`, `about:`, `blob:`…), which no app can own.
+/// Where the emulator may send a browser back to an app: an `https` page, an `http` loopback listener
+/// (RFC 8252 §7.3), or a custom scheme an app registers. Never a scheme that runs or reads something in
+/// the browser itself (`javascript:`, `data:`, `vbscript:`, `file:`, `about:`, `blob:`…), which no app can own.
 enum AppRedirect {
     /// Schemes no app can register, refused wherever a redirect target is accepted.
     static let browserSchemes: Set<String> = [

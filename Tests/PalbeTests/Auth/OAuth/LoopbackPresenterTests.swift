@@ -16,6 +16,21 @@ import Testing
         return try await connection.readHead().status
     }
 
+    /// Signs `client` in with GitHub through `presenter` and returns the user's email; any other result
+    /// is recorded as an issue (and gives nil).
+    private static func signedInEmail(
+        _ client: Palbe, through presenter: LoopbackOAuthPresenter
+    ) async throws
+        -> String?
+    {
+        let result = try await client.auth.signIn(with: .github, presenter: presenter)
+        guard case .signedIn(let success) = result else {
+            Issue.record("expected .signedIn, got \(result)")
+            return nil
+        }
+        return success.user.email
+    }
+
     @Test func theListenerSurvivesGarbageAndAcceptsExactlyTheCallback() async throws {
         try await withAuthBackend { bed in
             let statuses = Locked<[Int]>([])
@@ -40,12 +55,8 @@ import Testing
                 statuses.withLock { $0 = seen }
             }
             let client = bed.oauthClient()
-            let result = try await client.auth.signIn(with: .github, presenter: presenter)
-            guard case .signedIn(let success) = result else {
-                Issue.record("expected .signedIn, got \(result)")
-                return
-            }
-            #expect(success.user.email == "loopback@example.com")
+            let email = try await Self.signedInEmail(client, through: presenter)
+            #expect(email == "loopback@example.com")
             #expect(statuses.withLock { $0 } == [400, 404, 404, 431, 200])
             #expect(try await bed.pendingOAuth(client).isEmpty)
         }
@@ -68,12 +79,8 @@ import Testing
                 statuses.withLock { $0 = seen }
             }
             let client = bed.oauthClient()
-            let result = try await client.auth.signIn(with: .github, presenter: presenter)
-            guard case .signedIn(let success) = result else {
-                Issue.record("expected .signedIn, got \(result)")
-                return
-            }
-            #expect(success.user.email == "state@example.com")
+            let email = try await Self.signedInEmail(client, through: presenter)
+            #expect(email == "state@example.com")
             #expect(statuses.withLock { $0 } == [400, 400, 400, 200])
         }
     }
@@ -92,12 +99,8 @@ import Testing
                 for connection in idle { await connection.close() }
             }
             let client = bed.oauthClient()
-            let result = try await client.auth.signIn(with: .github, presenter: presenter)
-            guard case .signedIn(let success) = result else {
-                Issue.record("expected .signedIn, got \(result)")
-                return
-            }
-            #expect(success.user.email == "idle@example.com")
+            let email = try await Self.signedInEmail(client, through: presenter)
+            #expect(email == "idle@example.com")
         }
     }
 

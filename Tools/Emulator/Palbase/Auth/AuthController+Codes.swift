@@ -10,9 +10,8 @@ extension AuthController {
         if let channel = try body.optionalString("channel"), channel != "sms" {
             throw AuthErrors.badRequest(field: "channel", "Only sms is supported")
         }
-        let interval = Int64(policy.otpResendInterval) * 1000
-        if let last = try context.secrets.lastIssued(.otp, subject: phone), now - last < interval {
-            throw AuthErrors.rateLimited(retryAfter: Int((last + interval - now + 999) / 1000))
+        if let wait = try resendWait(.otp, to: phone) {
+            throw AuthErrors.rateLimited(retryAfter: Int((wait + 999) / 1000))
         }
         let code = AuthSecrets.code()
         try context.secrets.issue(
@@ -123,13 +122,20 @@ extension AuthController {
     func resendVerification() throws -> PalbaseResponse {
         let email = try AuthContext.email(try context.body().string("email"))
         if let user = try context.users.user(email: email), user.deletedAt == nil, !user.emailVerified {
-            let interval = Int64(policy.otpResendInterval) * 1000
-            if let last = try context.secrets.lastIssued(.emailVerification, subject: email), now - last < interval {
-                return .noContent
-            }
+            if try resendWait(.emailVerification, to: email) != nil { return .noContent }
             try sendVerification(to: user)
         }
         return .noContent
+    }
+
+    /// The milliseconds until `subject` may be sent another code of `purpose`: the last one went out less
+    /// than `AuthPolicy.otpResendInterval` ago. Nil when one may go now.
+    private func resendWait(_ purpose: AuthOneTimeTokens.Purpose, to subject: String) throws -> Int64? {
+        let interval = Int64(policy.otpResendInterval) * 1000
+        guard let last = try context.secrets.lastIssued(purpose, subject: subject), now - last < interval else {
+            return nil
+        }
+        return last + interval - now
     }
 
     /// `{"mfa_required":true,"mfa_token","factors"}` for an account with a second factor, instead of a session:

@@ -19,7 +19,7 @@ extension AuthController {
         let name = try body.string("provider")
         guard let provider = OAuthProvider(rawValue: name) else { throw OAuthErrors.providerNotConfigured(name) }
         let redirectURI = try body.string("redirect_uri")
-        guard Self.isUsableRedirect(redirectURI) else {
+        guard AppRedirect.isAppOwned(redirectURI) else {
             throw AuthErrors.badRequest(
                 field: "redirect_uri", "Must be an absolute URI without a fragment, on a scheme an app can own")
         }
@@ -121,11 +121,5 @@ extension AuthController {
         if user.fenced { throw AuthErrors.subjectFenced() }
         guard user.mfaFactors.isEmpty else { return try mfaChallenge(for: user) }
         return try context.mintSession(for: user, proof: proof)
-    }
-
-    /// An absolute URI with a scheme and no fragment: a custom scheme (`com.example.app:/oauth`), https, or
-    /// http on a loopback address (RFC 8252 §7.3).
-    static func isUsableRedirect(_ raw: String) -> Bool {
-        AppRedirect.isAppOwned(raw)
     }
 }
