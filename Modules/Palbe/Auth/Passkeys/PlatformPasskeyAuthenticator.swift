@@ -11,14 +11,27 @@
     /// Registration asks for user verification and no attestation; the platform answers with an
     /// attestation object, whose public key and authenticator data ``PasskeyAttestationObject``
     /// reads. A dismissed sheet is ``PasskeyAuthenticatorError/cancelled``.
+    ///
+    /// The sheet is shown over the window `anchor` returns, read on the main actor when the sheet is
+    /// requested. For `ASAuthorizationController` the anchor is a hint ("This view will be used as a hint
+    /// if a credential provider requires user interaction"). App extensions may not use the shared
+    /// application (Apple's App Extension Programming Guide): there the anchor should be the extension's
+    /// own view's window, passed in.
     package struct PlatformPasskeyAuthenticator: PasskeyAuthenticator {
-        /// The system sheet.
-        package init() {}
+        private let anchor: @MainActor @Sendable () -> ASPresentationAnchor
+
+        /// The system sheet, over the window `anchor` returns (by default the key window of the
+        /// foreground scene, found by ``PresentationWindow``).
+        package init(
+            anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor = { PresentationWindow.anchor() }
+        ) {
+            self.anchor = anchor
+        }
 
         package func createCredential(
             _ request: PasskeyCreationRequest
         ) async throws(PasskeyAuthenticatorError) -> PasskeyRegistration {
-            let outcome = await PasskeySheet.present { () -> ASAuthorizationRequest in
+            let outcome = await PasskeySheet.present(over: anchor) { () -> ASAuthorizationRequest in
                 let provider = ASAuthorizationPlatformPublicKeyCredentialProvider(
                     relyingPartyIdentifier: request.rpID)
                 let registration = provider.createCredentialRegistrationRequest(
@@ -36,7 +49,7 @@
         package func assert(
             _ request: PasskeyAssertionRequest
         ) async throws(PasskeyAuthenticatorError) -> PasskeyAssertion {
-            let outcome = await PasskeySheet.present { () -> ASAuthorizationRequest in
+            let outcome = await PasskeySheet.present(over: anchor) { () -> ASAuthorizationRequest in
                 let provider = ASAuthorizationPlatformPublicKeyCredentialProvider(
                     relyingPartyIdentifier: request.rpID)
                 let assertion = provider.createCredentialAssertionRequest(challenge: request.challenge)
@@ -60,21 +73,31 @@
     /// kept alive (the controller holds both weakly) until the sheet answers, which resumes the
     /// caller exactly once.
     ///
-    /// Not actor-isolated, so its callbacks satisfy the protocols whether or not an SDK marks them
-    /// `@MainActor`; the system calls them on the main thread, and the state they touch is locked.
+    /// Apple declares both protocols `@MainActor` and calls them on the main thread, but the callbacks
+    /// here are `nonisolated`, so none carries an isolation that Swift 6 would check (and trap on) if
+    /// the system called it from another thread: the delegate methods touch only locked state, and the
+    /// presentation anchor is the window read on the main actor before the request started.
     private final class PasskeySheet: NSObject, @unchecked Sendable {
+        // `@unchecked`: `anchor` is never mutated, and every other stored property is a lock.
         private typealias Answer = Result<PasskeySheetOutcome, PasskeyAuthenticatorError>
         private typealias Continuation = CheckedContinuation<Answer, Never>
+        private let anchor: ASPresentationAnchor
         private let state = Locked<(continuation: Continuation?, controller: ASAuthorizationController?)>((nil, nil))
         private let keepAlive = Locked<PasskeySheet?>(nil)
 
-        /// Builds the request on the main actor, presents it, and waits for the answer.
+        private init(anchor: ASPresentationAnchor) {
+            self.anchor = anchor
+        }
+
+        /// Reads the window and builds the request on the main actor, presents it, and waits for the
+        /// answer.
         @MainActor
         static func present(
+            over anchor: @MainActor () -> ASPresentationAnchor,
             _ makeRequest: @MainActor @Sendable () -> ASAuthorizationRequest
         ) async -> Result<PasskeySheetOutcome, PasskeyAuthenticatorError> {
             await withCheckedContinuation { continuation in
-                let sheet = PasskeySheet()
+                let sheet = PasskeySheet(anchor: anchor())
                 let controller = ASAuthorizationController(authorizationRequests: [makeRequest()])
                 controller.delegate = sheet
                 controller.presentationContextProvider = sheet
@@ -90,7 +113,12 @@
                 return state.continuation
             }
             continuation?.resume(returning: result)
-            keepAlive.withLock { $0 = nil }
+            let sheet = keepAlive.withLock { keepAlive in
+                defer { keepAlive = nil }
+                return keepAlive
+            }
+            // The sheet holds a window, a main-actor object: let its last reference go on the main queue.
+            DispatchQueue.main.async { withExtendedLifetime(sheet) {} }
         }
 
         /// The seam's shape of what the platform returned.
@@ -122,13 +150,15 @@
     }
 
     extension PasskeySheet: ASAuthorizationControllerDelegate {
-        func authorizationController(
+        nonisolated func authorizationController(
             controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization
         ) {
             finish(Self.outcome(of: authorization.credential))
         }
 
-        func authorizationController(controller: ASAuthorizationController, didCompleteWithError error: any Error) {
+        nonisolated func authorizationController(
+            controller: ASAuthorizationController, didCompleteWithError error: any Error
+        ) {
             if let error = error as? ASAuthorizationError, error.code == .canceled {
                 finish(.failure(.cancelled))
             } else {
@@ -138,10 +168,8 @@
     }
 
     extension PasskeySheet: ASAuthorizationControllerPresentationContextProviding {
-        func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor {
-            // The protocol is main-actor isolated; the system asks on the main thread. The key window is
-            // found without `UIApplication.shared`, which app extensions cannot name.
-            MainActor.assumeIsolated { PresentationWindow.anchor() }
+        nonisolated func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor {
+            anchor
         }
     }
 #endif
