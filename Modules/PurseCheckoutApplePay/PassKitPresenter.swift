@@ -13,9 +13,10 @@
     /// says "Done" only for a payment that went through. If PassKit closes the sheet first (it gives up
     /// on a handler that takes too long), the outcome still reaches the app through Purse.
     ///
-    /// PassKit calls the delegate on the main thread, but nothing here relies on it: the sheet's state
-    /// is behind a lock, and every closure handed to PassKit is `@Sendable`, so none inherits an actor's
-    /// isolation that a call from another thread would violate.
+    /// PassKit declares both delegate methods `@MainActor` and calls them on the main thread, so they
+    /// run on the main actor. The sheet's state is behind a lock because ``authorize(_:)`` and
+    /// ``finish(with:)`` reach it from the caller's tasks, and the closures handed to `present` are
+    /// `@Sendable`, as PassKit declares them.
     public final class PassKitPresenter: NSObject, ApplePayPresenter, PKPaymentAuthorizationControllerDelegate,
         @unchecked Sendable
     {

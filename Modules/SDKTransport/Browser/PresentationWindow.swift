@@ -13,7 +13,8 @@
     /// extensions, and Xcode compiles a package for them with that rule on, so an SDK that names it
     /// fails to build in a widget, share or notification extension. The shared application is reached
     /// through the Objective-C runtime instead (`+[UIApplication sharedApplication]`, as Auth0.swift
-    /// does); an extension has none, and gets a new window, over which the system places the sheet.
+    /// does). In an app extension (an `.appex` bundle) that path is never taken: the extension gets a new
+    /// window, over which the system places the sheet, unless it passes its own view's window.
     package enum PresentationWindow {
         /// The key window of the foreground scene (else of any scene, else a new window); on macOS the
         /// application's key window, else a new window.
@@ -31,7 +32,9 @@
         #if canImport(UIKit)
             @MainActor
             private static func keyWindow() -> UIWindow? {
-                guard
+                // An extension must not touch the shared application at all (Apple's App Extension
+                // Programming Guide): it has none, and it passes its own view's window instead.
+                guard !Bundle.main.bundlePath.hasSuffix(".appex"),
                     let application = UIApplication.perform(NSSelectorFromString("sharedApplication"))?
                         .takeUnretainedValue() as? UIApplication
                 else { return nil }
