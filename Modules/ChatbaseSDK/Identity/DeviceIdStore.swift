@@ -2,14 +2,6 @@ import ErrorCore
 import Foundation
 import SDKCrypto
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The per-install device ID: a UUID created once and persisted.
 ///
 /// Created only once even when several clients start at the same moment: within a process a lock
