@@ -55,7 +55,13 @@ package enum SDKCLI {
                     throw CommandFailure(
                         code: "internal", message: "'\(parsed.commandNames.joined(separator: " "))' cannot run")
                 }
-                try await run(parsed.values, context)
+                do {
+                    try await run(parsed.values, context)
+                } catch {
+                    await context.atExit.run()
+                    throw error
+                }
+                await context.atExit.run()
             }
             return 0
         } catch {

@@ -1,3 +1,4 @@
+import ErrorCore
 import Foundation
 import SDKCLI
 import Testing
@@ -5,6 +6,25 @@ import Testing
 @Suite struct MainTests {
     func run(_ line: String, environment: [String: String] = [:]) async -> CLIResult {
         await CLIHarness.run(CLIHarness.words(line), root: SampleTable.root, environment: environment)
+    }
+
+    @Test(arguments: [false, true])
+    func workLeftForTheEndRunsAfterTheCommandWhetherItSucceedsOrNot(fails: Bool) async {
+        let log = Locked<[String]>([])
+        let root = Command.group(
+            name: "tool", summary: "Test root.",
+            subcommands: [
+                Command(
+                    name: "go", summary: "Leave work for the end.",
+                    run: { _, context in
+                        context.atExit.add { log.withLock { $0.append("exit work") } }
+                        log.withLock { $0.append("command") }
+                        if fails { throw CommandFailure(code: "boom", message: "it failed") }
+                    })
+            ])
+        let result = await CLIHarness.run(["go"], root: root)
+        #expect(result.status == (fails ? 1 : 0))
+        #expect(log.withLock { $0 } == ["command", "exit work"])
     }
 
     @Test func versionPrintsTheNameAndTheOneVersionConstant() async throws {

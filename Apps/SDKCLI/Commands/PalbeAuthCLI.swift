@@ -45,9 +45,13 @@ enum PalbeAuthCLI {
         let store = sessionStore(environment: context.environment)
         var runtime = PalbeCLIConfiguration.runtime(for: context, sessionStore: store)
         runtime.passkeyAuthenticator = SoftwareAuthenticator(store: store)
-        return Palbe(
+        let client = Palbe(
             configuration: try await PalbeCLIConfiguration.resolve(values: values, context: context),
             transport: DefaultTransport.make(), runtime: runtime)
+        // A sign-in that beats the launch read of the session returns before its write; the process must
+        // not exit before it.
+        context.atExit.add { [session = client.session] in await session.settled() }
+        return client
     }
 
     // MARK: - Passwords

@@ -19,6 +19,8 @@ package struct OutputContext: Sendable {
     package var baseURL: URL?
     /// The running command's words, root first (`["sdk", "demo"]`); empty before parsing.
     package var commandPath: [String]
+    /// What the command leaves for the end of its run (a client's pending session write).
+    package let atExit = ExitWork()
 
     /// A context writing to the given sinks.
     package init(

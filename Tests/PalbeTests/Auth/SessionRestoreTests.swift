@@ -100,6 +100,23 @@ import Testing
         }
     }
 
+    @Test func settledReturnsOnceTheWriteASignInDeferredIsDone() async throws {
+        try await withAuthBackend { bed in
+            let first = bed.client()
+            let stored = try await first.auth.signUp(email: "kept@example.com", password: "correct-horse").user
+            let gated = GatedStore(bed.store)
+            let relaunched = bed.client(store: gated)
+            await gated.readStarted.wait()
+            let fresh = try await relaunched.auth.signInAnonymously().user
+            // The launch read is still held, so the sign-in's write is still queued behind it.
+            #expect(try bed.persisted(relaunched)?.session?.user == stored)
+            let settled = Task { await relaunched.session.settled() }
+            gated.release()
+            await settled.value
+            #expect(try bed.persisted(relaunched)?.session?.user == fresh)
+        }
+    }
+
     @Test func theRotatedPairIsStoredBeforeTheNewAccessTokenIsUsed() async throws {
         try await withAuthBackend { bed in
             try await bed.setClockOffset(-3700)

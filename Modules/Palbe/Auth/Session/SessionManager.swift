@@ -57,6 +57,8 @@ package actor SessionManager {
     package private(set) var generation = 0
     /// A change made before the unit was read, to write once it has been.
     private var persistPending = false
+    /// The deferred write of a sign-in that beat the read, once the read finished.
+    private var deferredWrite: Task<Void, Never>?
     private var bootWaiters: [CheckedContinuation<Void, Never>] = []
     private var keyWaiters: [CheckedContinuation<Void, Never>] = []
     var refresh: (id: Int, task: Task<RefreshOutcome, Never>)?
@@ -178,7 +180,7 @@ package actor SessionManager {
         if !booted { announce(nil) }
         if persistPending {
             persistPending = false
-            Task { await persist() }
+            deferredWrite = Task { await persist() }
         }
     }
 
@@ -200,6 +202,14 @@ package actor SessionManager {
     package func waitForBoot() async {
         if booted { return }
         await withCheckedContinuation { bootWaiters.append($0) }
+    }
+
+    /// Waits until every change made so far is in the store: the read finished, and the write a sign-in
+    /// deferred until it (see ``adopt(_:)``) is done. A process about to exit (the CLI) calls this, so a
+    /// sign-in that beat a slow read is not lost with the process.
+    package func settled() async {
+        if !hydrated { await withCheckedContinuation { keyWaiters.append($0) } }
+        await deferredWrite?.value
     }
 
     /// Waits until the unit was read, so the device key is the persisted one.
