@@ -31,6 +31,10 @@ let package = Package(
         // The local emulator and the loopback HTTP server it runs on, for tools outside this manifest (the
         // benchmark package, Tools/Benchmarks). HTTPServer is public API; the emulator's is `package` for now.
         .library(name: "Emulator", targets: ["Emulator", "HTTPServer"]),
+        // What tests and the benchmark package drive those with, shipped in no SDK: a raw-socket HTTP/1.1
+        // client, and the synthetic OpenAPI documents the code generator is measured on.
+        .library(name: "HTTPServerTesting", targets: ["HTTPServerTesting"]),
+        .library(name: "PalbeCodegenTesting", targets: ["PalbeCodegenTesting"]),
         .executable(name: "sdk", targets: ["sdk"]),
     ],
     targets: [
@@ -83,6 +87,10 @@ let package = Package(
         // MARK: - Tools: the HTTP server the emulator and the tests share, the emulator
 
         .target(name: "HTTPServer", dependencies: ["ErrorCore"], path: "Tools/HTTPServer"),
+        // A blocking raw-socket HTTP/1.1 client on HTTPServer's socket helpers, for tests and benchmarks.
+        .target(name: "HTTPServerTesting", dependencies: ["HTTPServer", "ErrorCore"], path: "Tools/HTTPServerTesting"),
+        // Large and pathological OpenAPI documents, for the generator's scale tests and benchmarks.
+        .target(name: "PalbeCodegenTesting", dependencies: ["ErrorCore"], path: "Tools/PalbeCodegenTesting"),
         .target(
             name: "Emulator",
             dependencies: ["HTTPServer", "ErrorCore", "SDKCrypto", "CSQLite"],
@@ -113,7 +121,7 @@ let package = Package(
 
         .target(
             name: "TestSupport",
-            dependencies: ["ErrorCore", "SDKTransport", "HTTPServer", "Emulator"],
+            dependencies: ["ErrorCore", "SDKTransport", "HTTPServer", "HTTPServerTesting", "Emulator"],
             path: "Tests/Support"
         ),
         .testTarget(name: "ErrorCoreTests", dependencies: ["ErrorCore", "TestSupport"], path: "Tests/ErrorCoreTests"),
@@ -141,7 +149,8 @@ let package = Package(
             path: "Tests/SDKCLITests"
         ),
         .testTarget(
-            name: "PalbeCodegenTests", dependencies: ["PalbeCodegen", "ErrorCore", "TestSupport"],
+            name: "PalbeCodegenTests",
+            dependencies: ["PalbeCodegen", "PalbeCodegenTesting", "ErrorCore", "TestSupport"],
             path: "Tests/PalbeCodegenTests"),
         .testTarget(
             name: "EmulatorTests",

@@ -1,4 +1,5 @@
 import Foundation
+import PalbeCodegenTesting
 import TestSupport
 import Testing
 

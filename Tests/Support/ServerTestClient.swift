@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPServer
+import HTTPServerTesting
 
 /// HTTPServer's ``LoopbackClient`` for async tests: a raw-socket HTTP/1.1 client that sends exactly
 /// the bytes it is given and reads exactly what comes back, so tests can speak malformed HTTP and

@@ -52,6 +52,8 @@ let package = Package(
                 .product(name: "ChatbaseSDK", package: "swift-sdks"),
                 .product(name: "PurseCheckout", package: "swift-sdks"),
                 .product(name: "Emulator", package: "swift-sdks"),
+                .product(name: "HTTPServerTesting", package: "swift-sdks"),
+                .product(name: "PalbeCodegenTesting", package: "swift-sdks"),
             ],
             // Not this package's own `-package-name`, which SwiftPM would pass after the one below.
             packageAccess: false,

@@ -1,10 +1,10 @@
 /// Byte classes from RFC 9110/9112 used by the parsers.
-enum ASCII {
-    static let carriageReturn: UInt8 = 0x0D
-    static let lineFeed: UInt8 = 0x0A
+package enum ASCII {
+    package static let carriageReturn: UInt8 = 0x0D
+    package static let lineFeed: UInt8 = 0x0A
     static let space: UInt8 = 0x20
     static let tab: UInt8 = 0x09
-    static let colon: UInt8 = 0x3A
+    package static let colon: UInt8 = 0x3A
     static let comma: UInt8 = 0x2C
     static let semicolon: UInt8 = 0x3B
 
@@ -38,14 +38,14 @@ enum ASCII {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
 
-    static func hexValue(_ byte: UInt8) -> Int? {
+    package static func hexValue(_ byte: UInt8) -> Int? {
         if let digit = digitValue(byte) { return digit }
         let lower = lowercased(byte)
         return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "f") ? Int(lower - UInt8(ascii: "a")) + 10 : nil
     }
 
     /// `bytes` without leading and trailing spaces and tabs.
-    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    package static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var lower = bytes.startIndex
         var upper = bytes.endIndex
         while lower < upper, isWhitespace(bytes[lower]) { lower += 1 }

@@ -6,7 +6,7 @@
 
 /// A point on the monotonic clock, used for every socket timeout so wall-clock jumps never
 /// shorten or stretch a wait.
-struct Deadline: Comparable, Sendable {
+package struct Deadline: Comparable, Sendable {
     /// Nanoseconds on `CLOCK_MONOTONIC`; `UInt64.max` means "never".
     let nanoseconds: UInt64
 
@@ -19,7 +19,7 @@ struct Deadline: Comparable, Sendable {
     }
 
     /// `duration` from now; saturates instead of overflowing for absurd durations.
-    static func after(_ duration: Duration) -> Deadline {
+    package static func after(_ duration: Duration) -> Deadline {
         let (sum, overflow) = now.nanoseconds.addingReportingOverflow(duration.clampedNanoseconds)
         return overflow ? .never : Deadline(nanoseconds: sum)
     }
@@ -35,7 +35,7 @@ struct Deadline: Comparable, Sendable {
 
     /// The wait `poll(2)` should use: -1 for never, otherwise the remaining milliseconds rounded
     /// up (so a sub-millisecond remainder still waits instead of spinning), 0 once passed.
-    var pollTimeout: Int32 {
+    package var pollTimeout: Int32 {
         if self == .never { return -1 }
         let current = Deadline.now.nanoseconds
         guard nanoseconds > current else { return 0 }
@@ -43,7 +43,7 @@ struct Deadline: Comparable, Sendable {
         return milliseconds > UInt64(Int32.max) ? Int32.max : Int32(milliseconds)
     }
 
-    static func < (lhs: Deadline, rhs: Deadline) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+    package static func < (lhs: Deadline, rhs: Deadline) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 }
 
 extension Duration {

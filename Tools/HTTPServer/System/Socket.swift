@@ -9,9 +9,9 @@
 ///
 /// Every wait goes through `poll(2)` with a deadline, so no call here can block past its timeout,
 /// and no `send` can raise `SIGPIPE` (`MSG_NOSIGNAL` on Linux, `SO_NOSIGPIPE` on Darwin), so a peer that vanished yields `EPIPE`, never `SIGPIPE`.
-enum Socket {
+package enum Socket {
     /// What one `receive` produced.
-    enum ReceiveResult: Equatable {
+    package enum ReceiveResult: Equatable {
         case received(Int)
         case closed
         case timedOut
@@ -21,7 +21,7 @@ enum Socket {
     private static let sendFlags = SystemCalls.sendFlags
 
     /// Waits until bytes arrive (or the deadline passes) and reads what is there.
-    static func receive(
+    package static func receive(
         _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, deadline: Deadline
     ) -> ReceiveResult {
         while true {
@@ -74,7 +74,7 @@ enum Socket {
         return true
     }
 
-    static func sendAll(_ descriptor: Int32, _ bytes: [UInt8], stallTimeout: Duration) -> Bool {
+    package static func sendAll(_ descriptor: Int32, _ bytes: [UInt8], stallTimeout: Duration) -> Bool {
         bytes.withUnsafeBytes { sendAll(descriptor, $0, stallTimeout: stallTimeout) }
     }
 
@@ -92,7 +92,7 @@ enum Socket {
     }
 
     /// Sends our FIN but keeps reading, so the peer can still receive everything we sent.
-    static func shutdownWriting(_ descriptor: Int32) {
+    package static func shutdownWriting(_ descriptor: Int32) {
         _ = shutdown(descriptor, Int32(SHUT_WR))
     }
 
@@ -127,7 +127,7 @@ enum Socket {
     }
 
     /// Disables Nagle's algorithm: streamed chunks must leave at once, not wait for an ACK.
-    static func setNoDelay(_ descriptor: Int32) {
+    package static func setNoDelay(_ descriptor: Int32) {
         var one: Int32 = 1
         _ = setsockopt(
             descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))

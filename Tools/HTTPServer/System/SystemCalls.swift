@@ -9,7 +9,7 @@
 ///
 /// Linux is the platform CI runs; the Darwin branches cannot be compiled there and are kept to
 /// documented POSIX and BSD calls.
-enum SystemCalls {
+package enum SystemCalls {
     #if canImport(Darwin)
         /// Darwin has no `MSG_NOSIGNAL`: `SIGPIPE` is switched off per socket with `SO_NOSIGPIPE`
         /// (see ``preventSIGPIPE(_:)``) instead.
@@ -22,7 +22,7 @@ enum SystemCalls {
     #endif
 
     /// A non-blocking, close-on-exec TCP socket of `family`, or -1 with `errno` set.
-    static func streamSocket(family: Int32) -> Int32 {
+    package static func streamSocket(family: Int32) -> Int32 {
         #if canImport(Darwin)
             let descriptor = socket(family, SOCK_STREAM, 0)
             guard descriptor >= 0 else { return descriptor }
@@ -56,7 +56,7 @@ enum SystemCalls {
 
     #if canImport(Darwin)
         /// Darwin's per-socket equivalent of `MSG_NOSIGNAL`.
-        static func preventSIGPIPE(_ descriptor: Int32) {
+        package static func preventSIGPIPE(_ descriptor: Int32) {
             var one: Int32 = 1
             _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         }

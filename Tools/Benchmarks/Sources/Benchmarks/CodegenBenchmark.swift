@@ -1,5 +1,6 @@
 import Foundation
 import PalbeCodegen
+import PalbeCodegenTesting
 
 /// Issue 5's benchmark: generating a synthetic spec of 1,000 operations and 500 schemas (target:
 /// under 1 second), and `swift build` of the generated code for 200 operations, emitted as several

@@ -1,5 +1,6 @@
 import Foundation
 import PalbeCodegen
+import PalbeCodegenTesting
 
 /// Issue 18 §6's benchmark: specs of a few kilobytes whose naive expansion is exponential or quadratic
 /// (target: each under 1 second), and one whose output really is exponential, which must stop at the

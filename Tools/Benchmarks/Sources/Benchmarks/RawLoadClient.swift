@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import HTTPServerTesting
 
 /// A load generator that costs the server as little CPU as possible: one thread per keep-alive
 /// connection, each a blocking ``LoopbackClient`` sending a fixed request.

@@ -1,4 +1,5 @@
 import ErrorCore
+import HTTPServer
 
 /// One response as ``LoopbackClient`` read it off the wire.
 package struct LoopbackResponse: Sendable {

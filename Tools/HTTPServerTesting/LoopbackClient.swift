@@ -1,4 +1,5 @@
 import ErrorCore
+import HTTPServer
 
 #if canImport(Glibc)
     import Glibc
