@@ -55,9 +55,14 @@ struct SourceScanner {
                     pending = current.declarations == 0 ? (current.versions, 1, true) : nil
                 }
             default:
+                if let symbol = gatedInitializer(tokens, at: index),
+                    !Self.isCovered(symbol, by: guards(scopes, pending?.versions))
+                {
+                    findings.append(Finding(line: token.line, column: token.column, symbol: symbol))
+                    break
+                }
                 guard token.isIdentifier, let candidates = self.index.gated[token.text] else { break }
-                var guards: [Platform: PlatformVersion] = [:]
-                for scope in scopes + [pending?.versions ?? [:]] { guards.merge(scope) { max($0, $1) } }
+                let guards = guards(scopes, pending?.versions)
                 let qualifiers = Self.qualifiers(tokens, before: index)
                 let ambiguous = self.index.unrestricted.contains(token.text)
                 let isMemberAccess = index > 0 && tokens[index - 1].text == "."
@@ -102,7 +107,84 @@ struct SourceScanner {
         return names
     }
 
+    // MARK: - Initializer calls
+
+    /// The gated initializer a call at `index` reaches: `Type(label: …)` or `Type.init(label: …)`, matched
+    /// by the type's name and the call's argument labels. A call that an unrestricted initializer of the
+    /// same labels could also answer is not reported (the overloads differ by argument types only).
+    private func gatedInitializer(_ tokens: [Token], at index: Int) -> GatedSymbol? {
+        let token = tokens[index]
+        let typeName: String
+        if token.text == "init", index >= 2, tokens[index - 1].text == ".", tokens[index - 2].isIdentifier {
+            typeName = tokens[index - 2].text
+        } else if token.isIdentifier, token.text.first?.isUppercase == true,
+            index == 0 || ![".", "func", "case", "enum", "struct", "class", "actor"].contains(tokens[index - 1].text)
+        {
+            typeName = token.text
+        } else {
+            return nil
+        }
+        guard index + 1 < tokens.count, tokens[index + 1].text == "(",
+            let candidates = self.index.initializers[typeName]
+        else { return nil }
+        let (labels, trailingClosure) = Self.callLabels(tokens, open: index + 1)
+        func answers(_ initializer: SymbolIndex.Initializer) -> Bool {
+            if initializer.labels == labels { return true }
+            // Trailing closures fill the last parameters.
+            return trailingClosure && initializer.labels.count > labels.count
+                && Array(initializer.labels.prefix(labels.count)) == labels
+        }
+        let answering = candidates.filter(answers)
+        guard answering.allSatisfy({ $0.gated != nil }) else { return nil }
+        return answering.first?.gated
+    }
+
+    /// The argument labels of the call whose `(` is at `open` (`_` for an unlabelled argument), and whether
+    /// a trailing closure follows its `)`.
+    private static func callLabels(_ tokens: [Token], open: Int) -> (labels: [String], trailingClosure: Bool) {
+        var labels: [String] = []
+        var depth = 0
+        var index = open
+        var argumentStart = true
+        while index < tokens.count {
+            let text = tokens[index].text
+            if ["(", "[", "{"].contains(text) {
+                depth += 1
+                if depth == 1 {
+                    index += 1
+                    continue
+                }
+            } else if [")", "]", "}"].contains(text) {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            if depth == 1 {
+                if argumentStart {
+                    let labelled =
+                        tokens[index].isIdentifier && index + 1 < tokens.count && tokens[index + 1].text == ":"
+                    labels.append(labelled ? text : "_")
+                    argumentStart = false
+                }
+                if text == "," { argumentStart = true }
+            }
+            index += 1
+        }
+        let trailingClosure = index + 1 < tokens.count && tokens[index + 1].text == "{"
+        return (labels, trailingClosure)
+    }
+
     // MARK: - Guards
+
+    /// What the open scopes and a pending guard cover, together.
+    private func guards(
+        _ scopes: [[Platform: PlatformVersion]], _ pending: [Platform: PlatformVersion]?
+    )
+        -> [Platform: PlatformVersion]
+    {
+        var guards: [Platform: PlatformVersion] = [:]
+        for scope in scopes + [pending ?? [:]] { guards.merge(scope) { max($0, $1) } }
+        return guards
+    }
 
     private static func isCovered(_ symbol: GatedSymbol, by guards: [Platform: PlatformVersion]) -> Bool {
         symbol.restrictions.allSatisfy { platform, restriction in

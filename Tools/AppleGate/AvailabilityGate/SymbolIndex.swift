@@ -80,6 +80,15 @@ struct SymbolIndex {
     /// Base names that some declaration carries without a restriction: uses of these are matched only
     /// when qualified by a gated declaration's parent type.
     private(set) var unrestricted: Set<String> = []
+    /// Every initializer by its type's name, with its argument labels (`_` for none): a call
+    /// `String(validating: x, as: UTF8.self)` names no base name, only the type and the labels.
+    private(set) var initializers: [String: [Initializer]] = [:]
+
+    /// One initializer of a type: its labels, and its symbol when it is gated (`nil` when unrestricted).
+    struct Initializer {
+        let labels: [String]
+        let gated: GatedSymbol?
+    }
 
     /// Adds every symbol graph file in `directory`, `module`'s.
     mutating func add(graphsIn directory: URL, module: String) throws {
@@ -123,16 +132,30 @@ struct SymbolIndex {
             }
             let baseName = String(last.prefix { $0 != "(" && $0 != "<" })
             guard !baseName.isEmpty else { continue }
-            if restrictions.isEmpty {
-                unrestricted.insert(baseName)
+            let symbol =
+                restrictions.isEmpty
+                ? nil
+                : GatedSymbol(
+                    title: path.joined(separator: "."), baseName: baseName,
+                    parent: path.count > 1 ? path[path.count - 2] : nil, module: module,
+                    restrictions: restrictions)
+            if baseName == "init", path.count > 1, let labels = Self.labels(of: last) {
+                initializers[path[path.count - 2], default: []].append(Initializer(labels: labels, gated: symbol))
+            }
+            if let symbol {
+                gated[baseName, default: []].append(symbol)
             } else {
-                gated[baseName, default: []].append(
-                    GatedSymbol(
-                        title: path.joined(separator: "."), baseName: baseName,
-                        parent: path.count > 1 ? path[path.count - 2] : nil, module: module,
-                        restrictions: restrictions))
+                unrestricted.insert(baseName)
             }
         }
+    }
+
+    /// `["validating", "as"]` for `init(validating:as:)`, `[]` for `init()`; nil for a name that is not
+    /// a call signature (`init<T>` without parentheses).
+    static func labels(of name: String) -> [String]? {
+        guard let open = name.firstIndex(of: "("), name.last == ")" else { return nil }
+        let inside = name[name.index(after: open)..<name.index(before: name.endIndex)]
+        return inside.split(separator: ":", omittingEmptySubsequences: true).map(String.init)
     }
 
     /// Marks names declared by the scanned sources themselves as unrestricted.

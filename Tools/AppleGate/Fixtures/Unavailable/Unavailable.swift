@@ -17,6 +17,21 @@ func home() -> URL {
     FileManager.default.homeDirectoryForCurrentUser
 }
 
+// UNGUARDED: an initializer, reached by the type's name and the call's labels: `String(validating:as:)` is
+// iOS 18 / macOS 15.
+func strictText(_ bytes: [UInt8]) -> String? {
+    String(validating: bytes, as: UTF8.self)
+}
+
+// Guarded: nothing to report below.
+func strictTextWhereAvailable(_ bytes: [UInt8]) -> String? {
+    if #available(iOS 18, macOS 15, *) {
+        return String(validating: bytes, as: UTF8.self)
+    }
+    // The same type's older initializers are no finding.
+    return String(decoding: bytes, as: UTF8.self)
+}
+
 // Guarded: nothing to report below.
 func submitNowWhereAvailable() async -> Int {
     if #available(iOS 26, macOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
