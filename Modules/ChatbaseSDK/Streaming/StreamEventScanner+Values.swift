@@ -150,7 +150,7 @@ extension StreamEventScanner {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return String(validating: scalars, as: UTF8.self)
+                return UTF8Text.validating(scalars)
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { return nil }
                 let escape = bytes[index]
@@ -252,8 +252,8 @@ enum StringBytes {
         switch self {
         // ASCII needs no validation, and decoding it this way stays on the specialised fast path.
         case .slice(let bytes, true): String(decoding: bytes, as: UTF8.self)
-        case .slice(let bytes, false): String(validating: bytes, as: UTF8.self)
-        case .unescaped(let bytes): String(validating: bytes, as: UTF8.self)
+        case .slice(let bytes, false): UTF8Text.validating(bytes)
+        case .unescaped(let bytes): UTF8Text.validating(bytes)
         }
     }
 

@@ -70,7 +70,7 @@ struct TurnAssembler: SSEEventSink {
         if collectsDeltas || !delta.isASCII {
             let text =
                 delta.isASCII
-                ? String(decoding: delta.text, as: UTF8.self) : String(validating: delta.text, as: UTF8.self)
+                ? String(decoding: delta.text, as: UTF8.self) : UTF8Text.validating(delta.text)
             guard let text else { return false }
             if collectsDeltas { deltas.append(text) }
         }

@@ -65,11 +65,8 @@ public enum ISO8601Timestamp {
 
     /// The instant `text` names, or `nil` when it is not a timestamp in the accepted forms.
     public static func date(from text: String) -> Date? {
-        var text = text
-        return text.withUTF8 { bytes in
-            var reader = TimestampReader(bytes: bytes)
-            return reader.read()
-        }
+        var reader = TimestampReader(bytes: Array(text.utf8))
+        return reader.read()
     }
 
     /// Howard Hinnant's `civil_from_days`: proleptic Gregorian date of a day count from 1970-01-01.

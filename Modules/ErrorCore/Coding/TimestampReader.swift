@@ -3,10 +3,10 @@ import Foundation
 /// A single forward pass over the UTF-8 bytes of an RFC 3339 timestamp; see
 /// ``ISO8601Timestamp/date(from:)`` for the accepted forms.
 struct TimestampReader {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: [UInt8]
     private var index = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 

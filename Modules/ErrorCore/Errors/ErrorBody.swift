@@ -20,7 +20,7 @@ enum ErrorBody {
         // Validate only what can end up in the message: cutting at a byte count may split a
         // character, so take a little more and trim at the character level below.
         let prefix = body.prefix(limit * 4 + 4)
-        let decoded = String(validating: prefix, as: UTF8.self) ?? lenientPrefix(prefix, total: body.count)
+        let decoded = UTF8Text.validating(prefix) ?? lenientPrefix(prefix, total: body.count)
         guard let decoded else { return nil }
         let trimmed = decoded.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
@@ -32,7 +32,7 @@ enum ErrorBody {
     private static func lenientPrefix(_ prefix: Data, total: Int) -> String? {
         guard prefix.count < total else { return nil }
         for drop in 1...3 where drop < prefix.count {
-            if let text = String(validating: prefix.dropLast(drop), as: UTF8.self) { return text }
+            if let text = UTF8Text.validating(prefix.dropLast(drop)) { return text }
         }
         return nil
     }

@@ -15,7 +15,7 @@ extension ExactJSONParser {
                 let text: String?
                 if var buffer = decoded {
                     buffer.append(contentsOf: bytes[runStart..<index])
-                    text = String(validating: buffer, as: UTF8.self)
+                    text = UTF8Text.validating(buffer)
                 } else {
                     text = Self.string(bytes, start..<index, isASCII: isASCII)
                 }
@@ -42,13 +42,9 @@ extension ExactJSONParser {
     }
 
     /// The text of `bytes[range]`, or `nil` when it is not valid UTF-8. ASCII (the common case, checked
-    /// while scanning) needs no validation; both paths read the bytes in place, with no generic
-    /// sequence code in between.
+    /// while scanning) needs no validation.
     private static func string(_ bytes: [UInt8], _ range: Range<Int>, isASCII: Bool) -> String? {
-        bytes.withUnsafeBufferPointer { buffer in
-            let slice = UnsafeBufferPointer(rebasing: buffer[range])
-            return isASCII ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
-        }
+        isASCII ? String(decoding: bytes[range], as: UTF8.self) : UTF8Text.validating(bytes[range])
     }
 
     private mutating func parseEscape() throws(SyntaxError) -> Unicode.Scalar {

@@ -199,10 +199,7 @@ package struct ExactJSONParser {
             guard skipDigits() > 0 else { throw failure("expected a digit in the exponent") }
         }
         // The bytes are ASCII digits and signs.
-        return .number(
-            bytes.withUnsafeBufferPointer {
-                String(decoding: UnsafeBufferPointer(rebasing: $0[start..<index]), as: UTF8.self)
-            })
+        return .number(String(decoding: bytes[start..<index], as: UTF8.self))
     }
 
     private mutating func skipDigits() -> Int {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A string compared and hashed by its exact Unicode scalars, the way JSON compares object keys.
 ///
 /// Swift's `==` on `String` treats canonically equivalent spellings as equal: `café` written with
@@ -16,25 +14,11 @@ package struct ExactString: Hashable, Comparable, Sendable {
 
     package static func == (lhs: ExactString, rhs: ExactString) -> Bool {
         // Equal scalars are equal UTF-8 bytes: a Swift string is always valid Unicode.
-        let left = lhs.string.utf8
-        let right = rhs.string.utf8
-        guard left.count == right.count else { return false }
-        let compared = left.withContiguousStorageIfAvailable { leftBytes in
-            right.withContiguousStorageIfAvailable { rightBytes in
-                leftBytes.isEmpty || memcmp(leftBytes.baseAddress!, rightBytes.baseAddress!, leftBytes.count) == 0
-            }
-        }
-        return (compared ?? nil) ?? left.elementsEqual(right)
+        lhs.string.utf8.count == rhs.string.utf8.count && lhs.string.utf8.elementsEqual(rhs.string.utf8)
     }
 
     package func hash(into hasher: inout Hasher) {
-        let hashed: Bool? = string.utf8.withContiguousStorageIfAvailable { bytes in
-            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-            return true
-        }
-        if hashed == nil {
-            for byte in string.utf8 { hasher.combine(byte) }
-        }
+        for byte in string.utf8 { hasher.combine(byte) }
         hasher.combine(string.utf8.count)
     }
 

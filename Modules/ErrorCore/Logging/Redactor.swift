@@ -177,12 +177,12 @@ public struct Redactor: Sendable {
     /// sequences, NUL or other control characters besides tab and line breaks).
     private static func textPrefix(of body: Data, limit: Int) -> String? {
         var prefix = body.prefix(limit)
-        var text = String(validating: prefix, as: UTF8.self)
+        var text = UTF8Text.validating(prefix)
         if text == nil, prefix.count < body.count {
             // The cut may have split a character: drop its partial bytes.
             for _ in 0..<3 where text == nil && !prefix.isEmpty {
                 prefix = prefix.dropLast()
-                text = String(validating: prefix, as: UTF8.self)
+                text = UTF8Text.validating(prefix)
             }
         }
         guard let text else { return nil }

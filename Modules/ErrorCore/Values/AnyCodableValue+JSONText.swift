@@ -107,18 +107,20 @@ extension AnyCodableValue {
     /// copied in one append. Every byte that needs an escape is ASCII, so the runs stay valid UTF-8.
     package static func writeQuoted(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { bytes in
-            var runStart = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        let bytes = string.utf8
+        var runStart = bytes.startIndex
+        var index = runStart
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            let next = bytes.index(after: index)
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                output.append(contentsOf: bytes[runStart..<index])
                 output.append(contentsOf: escape(byte).utf8)
-                runStart = index + 1
+                runStart = next
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            index = next
         }
+        output.append(contentsOf: bytes[runStart...])
         output.append(UInt8(ascii: "\""))
     }
 

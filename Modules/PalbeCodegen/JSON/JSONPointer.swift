@@ -85,6 +85,6 @@ extension String {
             else { return nil }
             bytes.append(high << 4 | low)
         }
-        return String(validating: bytes, as: UTF8.self)
+        return UTF8Text.validating(bytes)
     }
 }

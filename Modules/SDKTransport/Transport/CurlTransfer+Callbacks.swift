@@ -135,7 +135,7 @@
         /// byte is ever lost.
         private static func text(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
             let contiguous = UnsafeRawBufferPointer(rebasing: bytes).assumingMemoryBound(to: UInt8.self)
-            if let utf8 = String(validating: contiguous, as: UTF8.self) { return utf8 }
+            if let utf8 = UTF8Text.validating(contiguous) { return utf8 }
             return String(String.UnicodeScalarView(contiguous.map { Unicode.Scalar($0) }))
         }
     }
