@@ -8,7 +8,7 @@
         ///
         /// Not OpenSSL's `RAND_bytes`: that is a user-space DRBG seeded from this same source, and a
         /// cold call through its provider machinery cost about 10 µs per 16 bytes on a payment's hot
-        /// path (issue 15's benchmark), against about 1 µs for the system call.
+        /// path (the Purse submission benchmark), against about 1 µs for the system call.
         enum Backend {
             /// `getentropy` serves at most 256 bytes per call.
             private static let maximumChunk = 256

@@ -34,25 +34,9 @@ package enum SecureRandom {
         return UUID(uuid: raw)
     }
 
-    /// A random UUID as the wire writes it: 36 lowercase characters (`8-4-4-4-12`), the form of
-    /// `uuid().uuidString.lowercased()` without its two intermediate strings (a request id and an
-    /// idempotency key are minted on every payment request).
+    /// A random UUID as the wire writes it: 36 lowercase characters (`8-4-4-4-12`), the form request
+    /// ids and idempotency keys take.
     package static func lowercaseUUIDString() -> String {
-        withUnsafeBytes(of: uuid().uuid) { bytes in
-            String(unsafeUninitializedCapacity: 36) { output in
-                let digits = Array("0123456789abcdef".utf8)
-                var written = 0
-                for (index, byte) in bytes.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        output[written] = UInt8(ascii: "-")
-                        written += 1
-                    }
-                    output[written] = digits[Int(byte >> 4)]
-                    output[written + 1] = digits[Int(byte & 0x0F)]
-                    written += 2
-                }
-                return written
-            }
-        }
+        uuid().uuidString.lowercased()
     }
 }
