@@ -108,7 +108,9 @@ package struct HTTPExchange: Sendable {
     }
 
     /// Opens `request` as a stream and says how its head ended.
-    package func stream(_ request: HTTPRequest, tracing: Tracing = Tracing()) async throws(Cancelled)
+    package func stream(
+        _ request: HTTPRequest, tracing: Tracing = Tracing()
+    ) async throws(Cancelled)
         -> StreamOutcome
     {
         trace.request(tracing.shownRequest ?? request, sealed: tracing.sealedRequest)
@@ -170,7 +172,9 @@ package struct HTTPExchange: Sendable {
 
     /// Traces what a transport threw and returns it as the failure: a ``TransportError`` is no response,
     /// anything else a cancelled call.
-    private func failed(_ error: any Error, of request: HTTPRequest, started: ContinuousClock.Instant)
+    private func failed(
+        _ error: any Error, of request: HTTPRequest, started: ContinuousClock.Instant
+    )
         throws(Cancelled) -> TransportError
     {
         let duration = clock.elapsed(since: started)
