@@ -28,13 +28,9 @@ let package = Package(
         .library(name: "PurseCheckoutPayPal", targets: ["PurseCheckoutPayPal"]),
         .library(name: "PurseCheckoutKlarna", targets: ["PurseCheckoutKlarna"]),
         .library(name: "ChatbaseSDK", targets: ["ChatbaseSDK"]),
-        // The local emulator and the loopback HTTP server it runs on, for tools outside this manifest (the
-        // benchmark package, Tools/Benchmarks). HTTPServer is public API; the emulator's is `package` for now.
+        // The local emulator and the loopback HTTP server it runs on, for tools outside this manifest.
+        // HTTPServer is public API; the emulator's is `package` for now.
         .library(name: "Emulator", targets: ["Emulator", "HTTPServer"]),
-        // What tests and the benchmark package drive those with, shipped in no SDK: a raw-socket HTTP/1.1
-        // client, and the synthetic OpenAPI documents the code generator is measured on.
-        .library(name: "HTTPServerTesting", targets: ["HTTPServerTesting"]),
-        .library(name: "PalbeCodegenTesting", targets: ["PalbeCodegenTesting"]),
         .executable(name: "sdk", targets: ["sdk"]),
     ],
     targets: [
@@ -213,6 +209,23 @@ let package = Package(
         ),
     ]
 )
+
+// The speed and memory benchmarks (`swift run -c release Benchmarks`), measured on Linux against bare
+// libcurl. An executable target in no product: an app that depends on the SDKs never builds it, and it
+// reaches the `package` API it measures as a member of this package, with no compiler flag.
+#if os(Linux)
+    if !portable {
+        package.targets.append(
+            .executableTarget(
+                name: "Benchmarks",
+                dependencies: [
+                    linuxOnly("CCurl"), "ErrorCore", "SDKTransport", "Palbe", "PalbeCodegen", "PalbeCodegenTesting",
+                    "ChatbaseSDK", "PurseCheckout", "Emulator", "HTTPServer", "HTTPServerTesting",
+                ],
+                path: "Tools/Benchmarks"
+            ))
+    }
+#endif
 
 // Shared settings for every Swift target: Swift 6 mode with strict concurrency comes from the tools
 // version; these add the upcoming features we hold ourselves to and make any warning fail the build.

@@ -32,9 +32,9 @@ enum CodegenBenchmark {
     /// first and not timed, so each figure is the generated target alone.
     static func buildComparison() throws {
         // The SDK package's root, wherever the command runs from: this file is
-        // Tools/Benchmarks/Sources/Benchmarks/CodegenBenchmark.swift inside it.
+        // Tools/Benchmarks/CodegenBenchmark.swift inside it.
         var root = URL(fileURLWithPath: #filePath)
-        for _ in 0..<5 { root.deleteLastPathComponent() }
+        for _ in 0..<3 { root.deleteLastPathComponent() }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("codegen-bench-\(getpid())")
         let sources = scratch.appendingPathComponent("Sources/Generated")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)

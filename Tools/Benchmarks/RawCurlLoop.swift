@@ -1,4 +1,4 @@
-import CCurlBaseline
+import CCurl
 import Foundation
 
 /// The baseline for the transport benchmark: the least libcurl can do for a GET on a kept-alive
@@ -15,14 +15,14 @@ final class RawCurlLoop {
     init() {
         _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
         handle = curl_easy_init()
-        _ = bench_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
-        _ = bench_curl_easy_setopt_write_function(handle) { buffer, size, count, context in
+        _ = sdk_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        _ = sdk_curl_easy_setopt_write_function(handle) { buffer, size, count, context in
             let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
             buffer.map { sink.data.append(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: length) }
             return length
         }
-        _ = bench_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque())
+        _ = sdk_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque())
     }
 
     deinit { curl_easy_cleanup(handle) }
@@ -30,10 +30,10 @@ final class RawCurlLoop {
     /// Performs one GET and returns the status and the body's length.
     func get(_ url: String) -> (status: Int, bytes: Int) {
         sink.data.removeAll(keepingCapacity: true)
-        _ = url.withCString { bench_curl_easy_setopt_string(handle, CURLOPT_URL, $0) }
+        _ = url.withCString { sdk_curl_easy_setopt_string(handle, CURLOPT_URL, $0) }
         guard curl_easy_perform(handle) == CURLE_OK else { return (0, 0) }
         var status = 0
-        _ = bench_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        _ = sdk_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         return (status, sink.data.count)
     }
 }

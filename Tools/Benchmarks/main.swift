@@ -1,6 +1,6 @@
 import Foundation
 
-/// `swift run -c release --package-path Tools/Benchmarks Benchmarks [name…]`: runs the named benchmarks (all when none), each
+/// `swift run -c release Benchmarks [name…]`: runs the named benchmarks (all when none), each
 /// printing its figures and the ratios that its targets are judged by, measured in this one run.
 // The upload benchmark's sink runs as a child process of this executable (see UploadSink).
 if CommandLine.arguments.dropFirst().first == "--upload-sink" { UploadSink.serve() }

@@ -1,4 +1,4 @@
-import CCurlBaseline
+import CCurl
 import Foundation
 
 #if canImport(Glibc)
@@ -20,15 +20,15 @@ final class RawCurlUpload {
         var list: UnsafeMutablePointer<curl_slist>? = curl_slist_append(nil, "Expect:")
         list = curl_slist_append(list, "Content-Type: application/octet-stream")
         headers = list
-        _ = bench_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
-        _ = bench_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headers)
-        _ = bench_curl_easy_setopt_write_function(handle) { buffer, size, count, context in
+        _ = sdk_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        _ = sdk_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headers)
+        _ = sdk_curl_easy_setopt_write_function(handle) { buffer, size, count, context in
             let sink = Unmanaged<RawCurlLoop.Sink>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
             buffer.map { sink.data.append(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: length) }
             return length
         }
-        _ = bench_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque())
+        _ = sdk_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque())
     }
 
     deinit {
@@ -41,13 +41,13 @@ final class RawCurlUpload {
         sink.data.removeAll(keepingCapacity: true)
         guard let file = fopen(path, "rb") else { return (0, Data()) }
         defer { fclose(file) }
-        _ = url.withCString { bench_curl_easy_setopt_string(handle, CURLOPT_URL, $0) }
-        _ = bench_curl_easy_setopt_long(handle, CURLOPT_POST, 1)
-        _ = bench_curl_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(size))
-        _ = bench_curl_easy_setopt_pointer(handle, CURLOPT_READDATA, UnsafeMutableRawPointer(file))
+        _ = url.withCString { sdk_curl_easy_setopt_string(handle, CURLOPT_URL, $0) }
+        _ = sdk_curl_easy_setopt_long(handle, CURLOPT_POST, 1)
+        _ = sdk_curl_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(size))
+        _ = sdk_curl_easy_setopt_pointer(handle, CURLOPT_READDATA, UnsafeMutableRawPointer(file))
         guard curl_easy_perform(handle) == CURLE_OK else { return (0, Data()) }
         var status = 0
-        _ = bench_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        _ = sdk_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         return (status, sink.data)
     }
 }
