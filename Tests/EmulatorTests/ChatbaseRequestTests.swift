@@ -119,10 +119,16 @@ import Testing
 
     @Test func hostileValuesNeverBreakTheService() async throws {
         try await withChatbase { _, client async throws in
-            let odd = "\u{0}\u{202E}🙂\u{FFFF}" + String(repeating: "x", count: 200_000)
+            let prefix = "\u{0}\u{202E}🙂\u{FFFF}"
+            // The longest message stored is 20,480 bytes of UTF-8; one byte more is refused, not stored.
+            let odd = prefix + String(repeating: "x", count: 20_480 - prefix.utf8.count)
             let stream = try await client.chat(odd)
             #expect(stream.status == 200)
             #expect(stream.text == "You said: " + odd)
+            let over = try await client.post("/chat", ["message": .string(odd + "x")])
+            #expect(expectChatbaseError(over, 400, "VALIDATION_INVALID_BODY")?["message"] != nil)
+            let conversations = try await client.get("/conversations")
+            #expect(conversations.json?["data"]?.arrayValue?.count == 1, "the refused message started nothing")
             let huge = try await client.post(
                 "/chat", ["message": "hi", "conversationId": .string(String(repeating: "c", count: 100_000))])
             expectChatbaseError(huge, 404, "RESOURCE_NOT_FOUND")

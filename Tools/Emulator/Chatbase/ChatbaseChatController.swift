@@ -13,6 +13,10 @@ struct ChatbaseChatController {
 
     private var conversations: ChatbaseConversationStore { context.conversations }
 
+    /// The longest user message stored, in bytes of UTF-8: the 20 KB the API documents for a tool result,
+    /// so no single request grows a conversation by more than that.
+    static let maxMessageBytes = ChatbaseToolResultController.maxOutputBytes
+
     /// POST `/agents/{id}/chat` `{"message"?, "conversationId"?, "stream"?}` (`stream` defaults to true).
     func chat() throws -> HTTPServerResponse {
         var body = try context.body()
@@ -21,6 +25,9 @@ struct ChatbaseChatController {
         let stream = body.bool("stream") ?? true
         try body.finish()
         guard message != nil || conversationID != nil else { throw ChatbaseAPIError.invalidBody("message", "required") }
+        if let message, message.utf8.count > Self.maxMessageBytes {
+            throw ChatbaseAPIError.invalidBody("message", "must be at most \(Self.maxMessageBytes) bytes of UTF-8")
+        }
 
         let conversation = try conversationID.map {
             try context.ownedConversation($0, missing: ChatbaseAPIError.resourceNotFound)
