@@ -49,7 +49,7 @@ import Testing
             #expect(token.status == 0)
             let jwt = token.stdout.trimmingCharacters(in: .newlines)
             #expect(jwt.split(separator: ".").count == 3)
-            let identified = try await fixture.json(["chat", "identify", "--token", jwt])
+            let identified = try await fixture.json(["chat", "identify"], extraEnvironment: ["SDK_CHAT_TOKEN": jwt])
             #expect(identified["userId"] as? String == "carol")
 
             let noSecret = try await fixture.run(["chat", "agent", "create", "--id", "plain"])

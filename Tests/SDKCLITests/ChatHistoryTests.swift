@@ -1,5 +1,6 @@
 import Emulator
 import Foundation
+import TestSupport
 import Testing
 
 /// `sdk chat conversations`, `messages`, `identify` and `logout` against an in-process emulator.
@@ -66,7 +67,7 @@ import Testing
         try await ChatCLIFixture.with { fixture in
             _ = try await fixture.json(["chat", "send", "before signing in"])
             let token = try fixture.server.chatbaseIdentityToken(agentID: "emulator-agent", sub: "alice")
-            let identified = try await fixture.run(["chat", "identify", "--token", token])
+            let identified = try await fixture.run(["chat", "identify"], extraEnvironment: ["SDK_CHAT_TOKEN": token])
             #expect(identified.status == 0)
             #expect(
                 identified.stdout
@@ -88,15 +89,37 @@ import Testing
         }
     }
 
+    /// The token is a secret: it comes from stdin or the environment, never from the command line, where
+    /// every process on the machine could read it.
+    @Test func identifyReadsTheTokenFromStdinNeverFromArguments() async throws {
+        try await ChatCLIFixture.with { fixture in
+            let token = try fixture.server.chatbaseIdentityToken(agentID: "emulator-agent", sub: "dana")
+            let piped = try await SDKProcess.run(
+                ["--base-url", fixture.baseURL.absoluteString, "chat", "identify", "--token-stdin", "--json"],
+                environment: fixture.environment, standardInput: Data((token + "\n").utf8))
+            #expect(piped.status == 0, "\(piped.stdout)\(piped.stderr)")
+            #expect(try piped.json()["userId"] as? String == "dana")
+            #expect(!(piped.stdout + piped.stderr).contains(token))
+
+            let asArgument = try await fixture.run(["chat", "identify", "--token", token])
+            #expect(asArgument.status == 2, "no argument form")
+            #expect(!(asArgument.stdout + asArgument.stderr).contains(token))
+            let missing = try await fixture.run(["chat", "identify"])
+            #expect(missing.status == 2)
+            #expect(missing.stderr.contains("--token-stdin or $SDK_CHAT_TOKEN"), "\(missing.stderr)")
+        }
+    }
+
     @Test func identifyJSONAndARejectedToken() async throws {
         try await ChatCLIFixture.with { fixture in
             let token = try fixture.server.chatbaseIdentityToken(agentID: "emulator-agent", sub: "bob")
-            let json = try await fixture.json(["chat", "identify", "--token", token])
+            let json = try await fixture.json(["chat", "identify"], extraEnvironment: ["SDK_CHAT_TOKEN": token])
             #expect(json["userId"] as? String == "bob")
             #expect(json["agentId"] as? String == "emulator-agent")
 
             let expired = try fixture.server.chatbaseIdentityToken(agentID: "emulator-agent", sub: "bob", ttl: -60)
-            let rejected = try await fixture.run(["chat", "identify", "--token", expired, "--json"])
+            let rejected = try await fixture.run(
+                ["chat", "identify", "--json"], extraEnvironment: ["SDK_CHAT_TOKEN": expired])
             #expect(rejected.status == 1)
             let error = try #require(try rejected.jsonObject()["error"] as? [String: Any])
             #expect(error["code"] as? String == "AUTH_INVALID_JWT")

@@ -16,6 +16,8 @@ enum ChatCLIConfiguration {
     static let apiPath = "/api/sdk"
     /// The agent a fresh emulator seeds.
     static let defaultAgent = "emulator-agent"
+    /// The identity JWT `sdk chat identify` reads when not given `--token-stdin`.
+    static let tokenVariable = "SDK_CHAT_TOKEN"
     /// Where the client's device ID and identity token live, when set.
     static let dataDirectoryKey = "SDK_CHAT_DATA_DIR"
     /// The state directory otherwise, relative to the working directory.

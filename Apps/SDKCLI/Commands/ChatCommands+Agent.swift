@@ -63,7 +63,7 @@ extension Command {
         summary: "Mint an identity JWT for a user of an emulator agent, for 'sdk chat identify'.",
         discussion: """
             The emulator signs it with the agent's identity secret (HS256, sub = the user, exp = now + ttl). \
-            Prints the token alone, so 'sdk chat identify --token "$(sdk chat agent token --sub alice)"' works. \
+            Prints the token alone, so 'sdk chat agent token --sub alice | sdk chat identify --token-stdin' works. \
             With --json the result is {"token"}.
             """,
         options: [

@@ -2,7 +2,7 @@ import ChatbaseSDK
 import Foundation
 
 extension Command {
-    /// `sdk chat identify --token JWT [--agent ID]`.
+    /// `sdk chat identify (--token-stdin | $SDK_CHAT_TOKEN) [--agent ID]`.
     static let chatIdentify = Command(
         name: "identify",
         summary: "Sign a user in with an identity JWT; later chat commands act as that user.",
@@ -11,20 +11,27 @@ extension Command {
             \(ChatCLIConfiguration.defaultAgent) uses emulator-identity-secret, and POST \
             /__emulator/chatbase/tokens mints one). On success the device's anonymous conversations move to \
             the user, and the token is saved in the chat data directory (see 'sdk help chat') for this agent, \
-            so later commands carry it until 'sdk chat logout'. The token is never printed or logged. With \
-            --json the result is {"agentId","userId"}.
+            so later commands carry it until 'sdk chat logout'. The token is never printed or logged, and is \
+            never an argument (any process could read it there): it comes from the first line of stdin with \
+            --token-stdin, else from $\(ChatCLIConfiguration.tokenVariable). With --json the result is \
+            {"agentId","userId"}.
+
+              sdk chat agent token --sub alice | sdk chat identify --token-stdin
             """,
         options: [
-            .value(
-                "token", type: .nonEmpty, valueName: "jwt", required: true,
-                help: "The identity JWT your backend signed for the user."),
+            .flag(
+                "token-stdin",
+                help: "Read the identity JWT your backend signed for the user from the first line of stdin."),
             ChatCLIConfiguration.agentOption,
         ],
         run: { values, context in
+            let token = try SecretInput.value(
+                stdinFlag: "token-stdin", variable: ChatCLIConfiguration.tokenVariable, what: "the identity JWT",
+                values: values, context: context)
             let agent = values.string("agent") ?? ChatCLIConfiguration.defaultAgent
             let client = ChatCLIConfiguration.client(agent: agent, context: context)
             do {
-                try await client.identify(token: values.string("token") ?? "")
+                try await client.identify(token: token)
             } catch {
                 throw ChatCLIConfiguration.failure(error, context: context)
             }

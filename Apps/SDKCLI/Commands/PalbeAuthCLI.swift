@@ -84,11 +84,7 @@ enum PalbeAuthCLI {
                 throw UsageError(
                     code: .conflictingOptions, message: "--password-stdin and --\(name.option) cannot be combined")
             }
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            let lines = String(decoding: data, as: UTF8.self).split(
-                separator: "\n", omittingEmptySubsequences: false
-            )
-            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+            let lines = SecretInput.standardInputLines()
             return try names.enumerated().map { index, name in
                 guard index < lines.count, !lines[index].isEmpty else {
                     throw UsageError(

@@ -33,8 +33,11 @@ struct ChatCLIFixture {
     /// `sdk --base-url <emulator> <line…>`, bounded by `limit`: a run of many exchanges (a tool loop of
     /// eleven rounds) needs more than ``runLimit`` on a loaded machine, where the in-process emulator
     /// shares two cores with every other suite.
-    func run(_ arguments: [String], limit: Duration = runLimit) async throws -> CLIResult {
-        let recorded = try await record(["--base-url", baseURL.absoluteString] + arguments, limit: limit)
+    func run(
+        _ arguments: [String], extraEnvironment: [String: String] = [:], limit: Duration = runLimit
+    ) async throws -> CLIResult {
+        let recorded = try await record(
+            ["--base-url", baseURL.absoluteString] + arguments, extraEnvironment: extraEnvironment, limit: limit)
         return CLIResult(status: recorded.status, stdout: recorded.stdout.joined(), stderr: recorded.stderr)
     }
 
@@ -66,8 +69,8 @@ struct ChatCLIFixture {
     }
 
     /// The JSON object of a successful `--json` run.
-    func json(_ arguments: [String]) async throws -> [String: Any] {
-        let result = try await run(arguments + ["--json"])
+    func json(_ arguments: [String], extraEnvironment: [String: String] = [:]) async throws -> [String: Any] {
+        let result = try await run(arguments + ["--json"], extraEnvironment: extraEnvironment)
         guard result.status == 0 else { throw FixtureError.failed(arguments, result.stdout + result.stderr) }
         return try result.jsonObject()
     }
