@@ -122,6 +122,43 @@ import Testing
         }
     }
 
+    /// A card number on the command line is readable by every process on the machine: `--card` takes only
+    /// test cards, and any other card comes from stdin or the environment.
+    @Test func anyCardButATestCardComesFromStdinOrTheEnvironment() async throws {
+        try await Self.withBed { bed in
+            let real = "4111111111111111"  // Luhn-valid, in no test list
+            let refused = try await bed.run(["purse", "pay", "--card", real, "--json"])
+            #expect(refused.status == 2)
+            #expect((try refused.json()["error"] as? [String: Any])?["code"] as? String == "invalid_value")
+            #expect(!(refused.stdout + refused.stderr).contains(real))
+            #expect(refused.stdout.contains("--card-stdin"))
+
+            let arguments = ["purse", "pay", "--base-url", bed.baseURL.absoluteString]
+            let environment = ["SDK_PURSE_DATA_DIR": bed.dataDirectory.path]
+            let first = try await bed.createSession()
+            let piped = try await SDKProcess.run(
+                arguments + ["--card-stdin"], environment: environment, standardInput: Data("\(real)\n987\n".utf8))
+            #expect(piped.status == 0, "\(piped.stderr)")
+            #expect(piped.stdout.contains("with visa ending 1111; session \(first) is submitted"))
+            #expect(try bed.server.pursePaymentCount(sessionID: first) == 1)
+
+            let second = try await bed.createSession()
+            let fromEnvironment = try await SDKProcess.run(
+                arguments,
+                environment: environment.merging(["SDK_PURSE_CARD": real, "SDK_PURSE_CVV": "987"]) { $1 })
+            #expect(fromEnvironment.status == 0, "\(fromEnvironment.stderr)")
+            #expect(try bed.server.pursePaymentCount(sessionID: second) == 1)
+            for result in [piped, fromEnvironment] {
+                let everything = result.stdout + result.stderr + (try bed.savedText())
+                #expect(!everything.contains(real), "the number leaked")
+                #expect(everything.firstMatch(of: /(^|[^0-9A-Za-z])987([^0-9A-Za-z]|$)/) == nil, "the CVV leaked")
+            }
+            let halfGiven = try await SDKProcess.run(
+                arguments, environment: environment.merging(["SDK_PURSE_CARD": real]) { $1 })
+            #expect(halfGiven.status == 2, "a number from the environment needs its CVV there too")
+        }
+    }
+
     @Test func aDeclinePrintsTheIssuersCodeAndExitsOne() async throws {
         try await Self.withBed { bed in
             let id = try await bed.createSession()

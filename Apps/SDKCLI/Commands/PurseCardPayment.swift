@@ -4,6 +4,10 @@ import PurseCheckout
 
 /// `sdk purse pay`'s card, checked for shape before anything is sent. Its number and CVV never reach a
 /// message, a description or a mirror: usage errors name the option, never the value.
+///
+/// A card number on the command line is readable by every process on the machine (`/proc/<pid>/cmdline`),
+/// so `--card` and `--cvv` take only ``testCards``. Any other card comes from `--card-stdin` (the number,
+/// then the CVV, one per line) or from `$SDK_PURSE_CARD` and `$SDK_PURSE_CVV`.
 struct PurseCardInput: Sendable, CustomStringConvertible, CustomReflectable {
     let number: String
     let month: Int
@@ -11,16 +15,44 @@ struct PurseCardInput: Sendable, CustomStringConvertible, CustomReflectable {
     let cvv: String
     let holder: String?
 
-    init(values: ParsedValues) throws {
-        let digits = (values.string("card") ?? "").filter { $0 != " " && $0 != "-" }
+    /// The card number's variable, when not given `--card` or `--card-stdin`.
+    static let numberVariable = "SDK_PURSE_CARD"
+    /// The CVV's variable, beside ``numberVariable``.
+    static let cvvVariable = "SDK_PURSE_CVV"
+
+    /// The numbers `--card` takes: the emulator's test cards (the contract's list) and the networks'
+    /// published test numbers, none of which pays anything anywhere.
+    static let testCards: Set<String> = [
+        "4242424242424242", "4000000000000002", "4000000000000069", "4000000000000119", "5555555555554444",
+        "378282246310005",
+    ]
+
+    /// A test card's CVV when `--cvv` is not given.
+    static let testCVV = "123"
+
+    /// Whether the command line asks to pay by card: `--card`, `--card-stdin` or `$SDK_PURSE_CARD`.
+    static func isGiven(values: ParsedValues, context: OutputContext) -> Bool {
+        values.contains("card") || values.flag("card-stdin") || !(context.environment[numberVariable] ?? "").isEmpty
+    }
+
+    init(values: ParsedValues, context: OutputContext) throws {
+        let (given, option, givenCVV) = try Self.source(values: values, context: context)
+        let digits = given.filter { $0 != " " && $0 != "-" }
         guard (12...19).contains(digits.count), digits.allSatisfy(Self.isDigit) else {
             throw UsageError(
                 code: .invalidValue,
-                message: "--card must be a card number of 12 to 19 digits (spaces and dashes allowed)")
+                message: "\(option) must be a card number of 12 to 19 digits (spaces and dashes allowed)")
         }
         guard Self.isLuhnValid(digits) else {
             throw UsageError(
-                code: .invalidValue, message: "--card is not a valid card number: it fails the Luhn check")
+                code: .invalidValue, message: "\(option) is not a valid card number: it fails the Luhn check")
+        }
+        if option == "--card", !Self.testCards.contains(digits) {
+            throw UsageError(
+                code: .invalidValue,
+                message: "--card takes only test cards, since any process can read a command line; give this card "
+                    + "with --card-stdin (the number, then the CVV, one per line) or $\(Self.numberVariable) and "
+                    + "$\(Self.cvvVariable)")
         }
         let expiry = (values.string("expiry") ?? "").split(separator: "/", omittingEmptySubsequences: false)
         guard expiry.count == 2, let month = Int(expiry[0]), (1...12).contains(month),
@@ -31,7 +63,7 @@ struct PurseCardInput: Sendable, CustomStringConvertible, CustomReflectable {
                 message: "invalid value \(UsageError.quoted(values.string("expiry") ?? "")) for --expiry: "
                     + "expected MM/YY or MM/YYYY, such as 12/30")
         }
-        let cvv = values.string("cvv") ?? ""
+        let cvv = givenCVV ?? values.string("cvv") ?? Self.testCVV
         guard (3...4).contains(cvv.count), cvv.allSatisfy(Self.isDigit) else {
             throw UsageError(code: .invalidValue, message: "--cvv must be 3 digits (4 for American Express)")
         }
@@ -40,6 +72,33 @@ struct PurseCardInput: Sendable, CustomStringConvertible, CustomReflectable {
         self.year = year < 100 ? 2000 + year : year
         self.cvv = cvv
         holder = values.string("holder")
+    }
+
+    /// The number as given, the option to name in errors, and the CVV when it came with the number.
+    private static func source(
+        values: ParsedValues, context: OutputContext
+    ) throws -> (number: String, option: String, cvv: String?) {
+        if values.flag("card-stdin") {
+            if values.contains("card") || values.contains("cvv") {
+                throw UsageError(
+                    code: .conflictingOptions, message: "--card-stdin cannot be combined with --card or --cvv")
+            }
+            let lines = SecretInput.standardInputLines()
+            guard lines.count >= 2, !lines[0].isEmpty, !lines[1].isEmpty else {
+                throw UsageError(
+                    code: .missingValue, message: "--card-stdin: stdin must hold the card number, then the CVV")
+            }
+            return (lines[0], "the card number on stdin", lines[1])
+        }
+        if let number = values.string("card") { return (number, "--card", nil) }
+        let number = context.environment[numberVariable] ?? ""
+        guard let cvv = context.environment[cvvVariable], !cvv.isEmpty else {
+            throw UsageError(code: .missingOption, message: "$\(numberVariable) needs $\(cvvVariable) beside it")
+        }
+        if values.contains("cvv") {
+            throw UsageError(code: .conflictingOptions, message: "--cvv cannot be combined with $\(numberVariable)")
+        }
+        return (number, "$\(numberVariable)", cvv)
     }
 
     var description: String { "card ending \(number.suffix(4)), expires \(month)/\(year)" }

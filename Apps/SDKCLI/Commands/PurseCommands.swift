@@ -96,7 +96,8 @@ extension Command {
             idempotency key when the answer is lost). Prints the outcome with the card's brand and last four \
             digits only. Exit 0 when paid; 1 on a decline (the result still prints: status FAILED and the \
             issuer's code) or a failure. When the outcome is unknown, 'sdk purse status' asks the API what \
-            happened. Test cards: 4242424242424242 pays, 4000000000000002 is declined. \
+            happened. Test cards: 4242424242424242 pays, 4000000000000002 is declined; --card takes only test cards, \
+            any other card comes from --card-stdin (number, then CVV) or $SDK_PURSE_CARD and $SDK_PURSE_CVV. \
             --method paypal-wallet (or klarna-paylater) follows the partner's redirect: with --auto the CLI \
             approves on the emulator's partner page, else it prints the page on stderr and reads the URL it sends \
             you back to (sdk-cli://purse/return?…) from standard input; the return is reported, then the status read. \
@@ -111,10 +112,15 @@ extension Command {
                 help: "The method that pays (the rest): creditcard, paypal-wallet, klarna-paylater, applepay-wallet."),
             .value(
                 "card", type: .string, valueName: "number",
-                help: "The card number (spaces and dashes allowed); never printed. Needed to pay by card."),
+                help: "A test card's number (spaces and dashes allowed); never printed. Another card: --card-stdin."),
+            .flag(
+                "card-stdin",
+                help: "Read the card number, then the CVV, from the first two lines of stdin (or set "
+                    + "$\(PurseCardInput.numberVariable) and $\(PurseCardInput.cvvVariable))."),
             .value(
                 "expiry", type: .string, valueName: "MM/YY", default: "12/30", help: "The expiry month and year."),
-            .value("cvv", type: .string, valueName: "digits", default: "123", help: "The CVV; never printed."),
+            .value(
+                "cvv", type: .string, valueName: "digits", help: "A test card's CVV (123 if not given); never printed."),
             .value("holder", type: .nonEmpty, valueName: "name", help: "The card holder's name."),
             .value(
                 "gift-card", type: .string, valueName: "number",
@@ -128,7 +134,9 @@ extension Command {
         ],
         run: { values, context in
             let method = values.string("method") ?? PurseCLIConfiguration.cardMethod
-            let card = values.string("card") == nil ? nil : try PurseCardInput(values: values)
+            let card =
+                PurseCardInput.isGiven(values: values, context: context)
+                ? try PurseCardInput(values: values, context: context) : nil
             let giftCard = try PurseGiftCardInput(values: values)
             let auto = values.flag("auto")
             let checkout = try PurseCLIConfiguration.checkout(

@@ -109,7 +109,10 @@ struct PursePayment {
     /// The card element filled with `--card`, checked with the SDK's rules.
     private func fillCard() throws -> CardElement {
         guard let input = card else {
-            throw UsageError(code: .missingOption, message: "--card is required to pay (the rest) by card")
+            throw UsageError(
+                code: .missingOption,
+                message: "paying (the rest) by card needs a card: --card (a test card), --card-stdin or "
+                    + "$SDK_PURSE_CARD")
         }
         guard let card = try checkout.paymentElement(for: PurseCLIConfiguration.cardMethod) as? CardElement else {
             throw CommandFailure(code: "no_card_method", message: "the session offers no card element")
