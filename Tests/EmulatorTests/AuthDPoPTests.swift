@@ -94,7 +94,7 @@ import Testing
     }
 
     enum Forgery: String, CaseIterable, Sendable {
-        case wrongMethod, wrongPath, urlWithQuery, wrongHost, signedByAnotherKey, wrongTyp, wrongAlg,
+        case wrongMethod, wrongPath, urlWithQuery, wrongHost, wrongScheme, signedByAnotherKey, wrongTyp, wrongAlg,
             privateKeyInJWK, notAJWS, tamperedClaims
     }
 
@@ -111,6 +111,8 @@ import Testing
             case .wrongHost:
                 proof = try key.proof(
                     method: "POST", url: url.replacingOccurrences(of: "127.0.0.1", with: "example.com"))
+            case .wrongScheme:
+                proof = try key.proof(method: "POST", url: url.replacingOccurrences(of: "http://", with: "https://"))
             case .signedByAnotherKey: proof = try key.proof(method: "POST", url: url, signingKey: P256PrivateKey())
             case .wrongTyp: proof = try key.proof(method: "POST", url: url, typ: "JWT")
             case .wrongAlg: proof = try key.proof(method: "POST", url: url, alg: "HS256")

@@ -6,7 +6,7 @@ import SDKCrypto
 /// `{"typ":"dpop+jwt","alg":"ES256","jwk":{EC P-256 public key}}` and claims `{"jti","htm","htu","iat"}`.
 ///
 /// Verification checks the signature against the embedded key, `htm` against the method, `htu` against the
-/// request's URL without query (path and, when the request names one, host), and `iat` within
+/// request's URL without query (scheme, path and, when the request names one, host), and `iat` within
 /// `AuthPolicy.dpopWindow` of the real time; then records `jti` so the proof cannot be replayed. Every
 /// failure is 401 `dpop_invalid` with a reason. The proof binds a session through `thumbprint`, the key's
 /// RFC 7638 thumbprint (`jkt`).
@@ -58,10 +58,15 @@ struct DPoPProof: Sendable {
         self.jti = jti
     }
 
-    /// Whether `htu` names `path` (and `host`, when known) with no query or fragment.
+    /// The scheme every request reaches the emulator by: its listener speaks plain HTTP, never TLS.
+    static let requestScheme = "http"
+
+    /// Whether `htu` names `path` (and `host`, when known) with the request's scheme, no query and no fragment.
+    /// RFC 9449 compares `htu` with the whole request URI: a proof made for `https://host/path` was made for
+    /// another URI than the `http` one it arrived on, so it is refused like a proof for another host.
     static func matches(_ htu: String, path: String, host: String?) -> Bool {
         guard let components = URLComponents(string: htu), components.query == nil, components.fragment == nil,
-            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            components.scheme?.lowercased() == requestScheme,
             let htuHost = components.host, components.percentEncodedPath == path
         else { return false }
         guard let host else { return true }
