@@ -153,11 +153,29 @@ import Testing
         }
     }
 
+    /// `aud` is optional; when a token carries one, it must name the agent the request is for.
+    @Test(
+        arguments: [
+            (nil, true), (AnyCodableValue.string("emulator-agent"), true), (["other", "emulator-agent"], true),
+            (.string("second"), false), (["second"], false), (.int(1), false), (.null, false),
+        ] as [(AnyCodableValue?, Bool)])
+    func anAudienceMustNameTheAgent(audience: AnyCodableValue?, accepted: Bool) {
+        let token = ChatbaseJWT.hs256(
+            sub: "erin", exp: Date().addingTimeInterval(600), secret: Self.secret,
+            extraClaims: audience.map { ["aud": $0] } ?? [:])
+        let subject = ChatbaseJWT.subject(of: token, secret: Self.secret, now: Date(), audience: "emulator-agent")
+        #expect(subject == (accepted ? "erin" : nil))
+    }
+
     @Test func tokensFromTheAdminAPIVerify() async throws {
         try await withChatbase { server, client async throws in
             let token = try server.chatbaseIdentityToken(agentID: "emulator-agent", sub: "dave")
-            #expect(ChatbaseJWT.subject(of: token, secret: Self.secret, now: Date()) == "dave")
-            #expect(ChatbaseJWT.subject(of: token, secret: Self.secret, now: Date().addingTimeInterval(3_601)) == nil)
+            #expect(
+                ChatbaseJWT.subject(of: token, secret: Self.secret, now: Date(), audience: "emulator-agent") == "dave")
+            #expect(
+                ChatbaseJWT.subject(
+                    of: token, secret: Self.secret, now: Date().addingTimeInterval(3_601), audience: "emulator-agent")
+                    == nil)
             #expect(try await client.post("/verify", ["token": .string(token)]).json?["data"]?["userId"] == "dave")
         }
     }

@@ -83,7 +83,10 @@ package struct ChatbaseEmulator: EmulatorService {
         var userID: String?
         if request.http.headers.contains("X-User-Token") {
             let token = request.http.headers["X-User-Token"] ?? ""
-            guard let subject = ChatbaseJWT.subject(of: token, secret: agent.identitySecret, now: date) else {
+            guard
+                let subject = ChatbaseJWT.subject(
+                    of: token, secret: agent.identitySecret, now: date, audience: agent.id)
+            else {
                 throw ChatbaseAPIError.invalidJWT
             }
             userID = subject

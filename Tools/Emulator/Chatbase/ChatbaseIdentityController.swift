@@ -15,7 +15,10 @@ struct ChatbaseIdentityController {
         try body.finish()
         guard let token else { throw ChatbaseAPIError.invalidBody("token", "required") }
         let agent = context.caller.agent
-        guard let userID = ChatbaseJWT.subject(of: token, secret: agent.identitySecret, now: context.date) else {
+        guard
+            let userID = ChatbaseJWT.subject(
+                of: token, secret: agent.identitySecret, now: context.date, audience: agent.id)
+        else {
             throw ChatbaseAPIError.invalidJWT
         }
         try context.conversations.merge(agentID: agent.id, deviceID: context.caller.deviceID, into: userID)

@@ -6,7 +6,7 @@ import SDKCrypto
 /// expiry in Unix seconds.
 ///
 /// `hs256(sub:exp:secret:)` makes one (tests, the CLI demo, the admin `tokens` route); the service verifies
-/// with `subject(of:secret:now:)`.
+/// with `subject(of:secret:now:audience:)`.
 package enum ChatbaseJWT {
     /// Tokens longer than this are refused before any decoding.
     static let maxTokenBytes = 8192
@@ -14,12 +14,17 @@ package enum ChatbaseJWT {
     /// A compact HS256 JWT with header `{"alg":"HS256","typ":"JWT"}` and payload `{"exp","iat","sub"}`.
     ///
     /// `exp` is written as whole seconds (rounded down), `iat` is the current time.
-    package static func hs256(sub: String, exp: Date, secret: String) -> String {
+    /// `extraClaims` are added to the payload (an `aud`, say).
+    package static func hs256(
+        sub: String, exp: Date, secret: String, extraClaims: [String: AnyCodableValue] = [:]
+    ) -> String {
         let header: AnyCodableValue = ["alg": "HS256", "typ": "JWT"]
-        let payload: AnyCodableValue = [
+        var claims: [String: AnyCodableValue] = [
             "sub": .string(sub), "exp": .int(Int(exp.timeIntervalSince1970.rounded(.down))),
             "iat": .int(Int(Date().timeIntervalSince1970.rounded(.down))),
         ]
+        claims.merge(extraClaims) { $1 }
+        let payload = AnyCodableValue.object(claims)
         let signingInput =
             Base64URL.encode(header.jsonData) + "." + Base64URL.encode(payload.jsonData)
         let signature = HMACSHA256.authenticationCode(for: Data(signingInput.utf8), key: Data(secret.utf8))
@@ -31,8 +36,10 @@ package enum ChatbaseJWT {
     /// a secret.
     ///
     /// The signature is compared in constant time; `alg` must be exactly `HS256` (so `none` and any
-    /// algorithm confusion fail).
-    static func subject(of token: String, secret: String?, now: Date) -> String? {
+    /// algorithm confusion fail). An `aud` is optional, since the contract's tokens carry `sub` and `exp`
+    /// only; when present it must name `audience` (the agent), as a string or in an array, so a token a
+    /// backend made for one agent is refused by another that shares its secret.
+    static func subject(of token: String, secret: String?, now: Date, audience: String) -> String? {
         guard let secret, token.utf8.count <= maxTokenBytes else { return nil }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, let header = object(parts[0]), header["alg"] == .string("HS256"),
@@ -44,6 +51,12 @@ package enum ChatbaseJWT {
         else { return nil }
         if let notBefore = payload["nbf"] {
             guard let seconds = notBefore.doubleValue, seconds <= now.timeIntervalSince1970 else { return nil }
+        }
+        switch payload["aud"] {
+        case nil: break
+        case .string(let named)?: guard named == audience else { return nil }
+        case .array(let named)?: guard named.contains(.string(audience)) else { return nil }
+        default: return nil
         }
         return subject
     }
