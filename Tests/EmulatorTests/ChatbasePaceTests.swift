@@ -8,6 +8,34 @@ import Testing
 
 /// A paced agent's words really arrive over time, read incrementally through `CurlTransport.stream`.
 @Suite struct ChatbasePaceTests {
+    /// Sixty clients that open a long stream and never read it hold one chunk each in the server (the writer
+    /// waits for the socket), and stall nothing: the admin API and another chat still answer.
+    @Test func unreadStreamsStallNothing() async throws {
+        try await withChatbase { server, client async throws in
+            try server.createChatbaseAgent(ChatbaseAgentSpec(id: "slow", paceMilliseconds: 50))
+            let port = try #require(client.http.baseURL.port)
+            // 20,480 bytes, the longest message the API takes; the echo is ten thousand paced deltas.
+            let body = #"{"message":"\#(String(repeating: "a ", count: 10_240))","stream":true}"#
+            var idle: [ServerTestClient] = []
+            for index in 0..<60 {
+                let head =
+                    "POST /api/sdk/agents/slow/chat HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                    + "User-Agent: Chatbase-iOS-SDK/1.0.0\r\nX-Device-Id: idle-\(index)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+                idle.append(try await ServerTestClient.connect(port: port, sending: head + body))
+            }
+            // Every stream has begun once its head arrived; none of them is read past it.
+            for connection in idle { #expect(try await connection.readHead().status == 200) }
+
+            let health = try await client.http.send("GET", "/__emulator/health")
+            #expect(health.status == 200)
+            let chat = try await client.chat("still answering")
+            #expect(chat.status == 200)
+            #expect(chat.text == "You said: still answering")
+            for connection in idle { await connection.close() }
+        }
+    }
+
     @Test func pacedDeltasArriveOneByOne() async throws {
         try await withChatbase { server, client async throws in
             let pace = 80
