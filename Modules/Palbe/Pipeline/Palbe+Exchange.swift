@@ -104,29 +104,29 @@ extension Palbe {
         }
     }
 
-    /// One attempt on the wire, traced: a 2xx as delivered, no response or a non-2xx as the outcome
-    /// the rules decide on.
+    /// One attempt on the wire, through the exchange every SDK shares: a 2xx as delivered, no response or
+    /// a non-2xx as the outcome the rules decide on.
     private func send(
         _ request: HTTPRequest, for prepared: PreparedRequest, trace: ExchangeTrace, recordingRequestID: Bool
     ) async throws(BackendError) -> SentAttempt {
-        trace.request(request, sealed: prepared.sealing != nil)
-        let started = runtime.clock.now
-        let response: HTTPResponse
+        let outcome: HTTPExchange.Outcome
         do {
-            response = try await transport.send(request)
-        } catch let error as TransportError {
-            trace.failure(error.description, of: request, duration: runtime.clock.elapsed(since: started))
-            return .failed(.noResponse(BackendErrorMapping.error(for: error)))
+            outcome = try await HTTPExchange(transport: transport, trace: trace, clock: runtime.clock).send(
+                request,
+                tracing: .init(
+                    sealedRequest: prepared.sealing != nil,
+                    sealedResponse: { $0[BodySealer.header] == BodySealer.version }))
         } catch {
-            trace.failure("cancelled", of: request, duration: runtime.clock.elapsed(since: started))
-            throw .cancelled(error, requestSent: true)
+            throw .cancelled(error.underlying, requestSent: true)
+        }
+        let response: HTTPResponse
+        switch outcome {
+        case .noResponse(let error): return .failed(.noResponse(BackendErrorMapping.error(for: error)))
+        case .response(let answer): response = answer
         }
 
         let requestID = response.headers["X-Request-Id"]?.nonBlank
         if recordingRequestID, let requestID { runtime.correlation.record(requestID) }
-        trace.response(
-            response, to: request, duration: runtime.clock.elapsed(since: started),
-            sealed: response.headers[BodySealer.header] == BodySealer.version)
         let body = unsealed(response, for: prepared)
 
         guard (200..<300).contains(response.status) else {
