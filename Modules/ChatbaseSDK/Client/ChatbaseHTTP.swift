@@ -95,45 +95,27 @@ struct ChatbaseHTTP: Sendable {
 
     /// Sends a buffered request; returns the response when its status is 2xx.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let response = try await logged(request, record: { log.http.response($0, to: request, duration: $1) }) {
-            try await transport.send(request)
-        }
-        guard (200..<300).contains(response.status) else {
-            throw Self.httpError(status: response.status, headers: response.headers, body: response.body)
-        }
-        return response
+        try await exchange.accepted(request, failures: Self.failures)
     }
 
     /// Opens a stream; returns it when its status is 2xx, else reads the error body and throws.
     func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
-        let response = try await logged(request, record: { log.http.response($0, to: request, duration: $1) }) {
-            try await transport.stream(request)
-        }
-        guard (200..<300).contains(response.status) else {
-            let body = (try? await response.body.collect(upTo: Self.errorBodyLimit)) ?? Data()
-            try Task.checkCancellation()
-            throw Self.httpError(status: response.status, headers: response.headers, body: body)
-        }
+        let response = try await exchange.acceptedStream(
+            request, errorBodyLimit: Self.errorBodyLimit, failures: Self.failures)
         if let type = response.headers["Content-Type"], !Self.isEventStream(type) {
             throw ChatError.decodingFailed("expected an event stream, got \(type.prefix(100))")
         }
         return response
     }
 
-    /// Runs one exchange through the transport and logs how it went: its status, or its failure.
-    private func logged<Response>(
-        _ request: HTTPRequest, record: (Response, Duration) -> Void, _ exchange: () async throws -> Response
-    ) async throws -> Response {
-        let start = clock.now
-        do {
-            let response = try await exchange()
-            record(response, clock.elapsed(since: start))
-            return response
-        } catch {
-            log.http.failure(ChatbaseLog.summary(error), of: request, duration: clock.elapsed(since: start))
-            throw error
-        }
-    }
+    /// The exchange every request goes through: traced in the client's HTTP log, timed on its clock.
+    private var exchange: HTTPExchange { HTTPExchange(transport: transport, trace: log.http, clock: clock) }
+
+    /// How an exchange's endings become this SDK's errors: a non-2xx is `APIError.httpError`; no answer and
+    /// a cancelled call are thrown as the transport threw them, for ``ChatbaseFailure`` to map where the
+    /// public error is made.
+    static let failures = HTTPExchange.FailureMapping<any Error>(
+        noResponse: { $0 }, rejected: { httpError(status: $0, headers: $1, body: $2) }, cancelled: { $0 })
 
     /// Whether a `Content-Type` value names `text/event-stream` (any case, any parameters). Compared as
     /// bytes: Foundation's string search bridges to CoreFoundation on Linux, on every stream.

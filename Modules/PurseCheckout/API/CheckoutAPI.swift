@@ -35,25 +35,11 @@ struct CheckoutAPI: Sendable {
             method: endpoint.method, url: url, headers: headers, body: body, timeout: requestTimeout)
 
         // Card data never reaches the trace: the vault request is traced without its body.
-        trace.request(
-            endpoint.carriesCardData ? HTTPRequest(method: request.method, url: url, headers: headers) : request)
-        let started = clock.now
-        let response: HTTPResponse
-        do {
-            response = try await transport.send(request)
-        } catch let failure as TransportError {
-            trace.failure(failure.description, of: request, duration: clock.elapsed(since: started))
-            throw PaymentAPIErrorMapping.error(for: failure, path: path)
-        } catch {
-            trace.failure("cancelled", of: request, duration: clock.elapsed(since: started))
-            throw error
-        }
-        trace.response(response, to: request, duration: clock.elapsed(since: started))
-        guard (200..<300).contains(response.status) else {
-            throw PaymentAPIErrorMapping.error(
-                status: response.status, headers: response.headers, body: response.body, path: path)
-        }
-        return response.body
+        let shown = endpoint.carriesCardData ? HTTPRequest(method: request.method, url: url, headers: headers) : nil
+        let exchange = HTTPExchange(transport: transport, trace: trace, clock: clock)
+        return try await exchange.accepted(
+            request, tracing: .init(shownRequest: shown), failures: PaymentAPIErrorMapping.failures(path: path)
+        ).body
     }
 
     /// `X-Purse-SDK`'s value.

@@ -17,6 +17,16 @@ enum PaymentAPIErrorMapping {
             data: envelope.data)
     }
 
+    /// The shared exchange's endings as the Checkout API reports them: a non-2xx and no answer become a
+    /// ``PaymentAPIError``; a cancelled call rethrows what the transport threw (the request may have left,
+    /// and a caller that cares treats it as no answer).
+    static func failures(path: String) -> HTTPExchange.FailureMapping<any Error> {
+        HTTPExchange.FailureMapping(
+            noResponse: { error(for: $0, path: path) },
+            rejected: { error(status: $0, headers: $1, body: $2, path: path) },
+            cancelled: { $0 })
+    }
+
     /// No answer: the transport's verdict on whether the request left (``TransportError/requestSent``).
     static func error(for failure: TransportError, path: String) -> PaymentAPIError {
         PaymentAPIError(

@@ -94,8 +94,7 @@ package struct HTTPExchange: Sendable {
 
     /// Sends `request` once and says how it ended.
     package func send(_ request: HTTPRequest, tracing: Tracing = Tracing()) async throws(Cancelled) -> Outcome {
-        trace.request(tracing.shownRequest ?? request, sealed: tracing.sealedRequest)
-        let started = clock.now
+        let started = begin(request, tracing)
         do {
             let response = try await transport.send(request)
             trace.response(
@@ -113,8 +112,7 @@ package struct HTTPExchange: Sendable {
     ) async throws(Cancelled)
         -> StreamOutcome
     {
-        trace.request(tracing.shownRequest ?? request, sealed: tracing.sealedRequest)
-        let started = clock.now
+        let started = begin(request, tracing)
         do {
             let response = try await transport.stream(request)
             trace.response(response, to: request, duration: clock.elapsed(since: started))
@@ -168,6 +166,12 @@ package struct HTTPExchange: Sendable {
             }
             return response
         }
+    }
+
+    /// Traces `request` about to leave (as `tracing` shows it) and returns when it left.
+    private func begin(_ request: HTTPRequest, _ tracing: Tracing) -> ContinuousClock.Instant {
+        trace.request(tracing.shownRequest ?? request, sealed: tracing.sealedRequest)
+        return clock.now
     }
 
     /// Traces what a transport threw and returns it as the failure: a ``TransportError`` is no response,
