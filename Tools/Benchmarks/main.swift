@@ -15,6 +15,7 @@ let available: [(name: String, run: () async throws -> Void)] = [
     ("chatbase", ChatbaseBenchmark.run),
     ("upload", UploadBenchmark.run),
     ("purse", PurseBenchmark.run),
+    ("size", SizeBenchmark.run),
 ]
 let requested = Set(CommandLine.arguments.dropFirst())
 let unknown = requested.subtracting(available.map(\.name))
