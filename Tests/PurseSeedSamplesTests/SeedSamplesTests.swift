@@ -47,6 +47,7 @@ import Testing
             // A cast at the top level matches nothing; the walk finds it.
             #expect(!(error is PaymentAPIError))
             #expect(outcomeUnknown(error))
+            #expect(error.isOutcomeUnknown, "the SDK's walk is the guide's")
             screen.handleUnknown(error)
 
             // The session is blocked: a second submit.

@@ -209,7 +209,7 @@ package struct PurseChaosRunner: Sendable {
                 ending = .failed
             }
         } catch let error as any PurseError {
-            ending = Self.outcomeUnknown(error) ? .unknown : .failed
+            ending = error.isOutcomeUnknown ? .unknown : .failed
         } catch {
             ending = .failed
         }
@@ -234,16 +234,6 @@ package struct PurseChaosRunner: Sendable {
                 attempt += 1
             }
         }
-    }
-
-    /// The seed page's walk of the `underlying` chain.
-    static func outcomeUnknown(_ error: any PurseError) -> Bool {
-        var current: (any Error)? = error
-        while let error = current {
-            if (error as? PaymentAPIError)?.outcomeUnknown == true { return true }
-            current = (error as? any PurseError)?.underlying
-        }
-        return false
     }
 
     // MARK: - Afterwards

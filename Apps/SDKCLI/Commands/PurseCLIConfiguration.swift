@@ -176,16 +176,6 @@ enum PurseCLIConfiguration {
         return body["count"]?.intValue
     }
 
-    /// The seed page's walk of the `underlying` chain for ``PaymentAPIError/outcomeUnknown``.
-    static func outcomeUnknown(_ error: any PurseError) -> Bool {
-        var current: (any Error)? = error
-        while let error = current {
-            if (error as? PaymentAPIError)?.outcomeUnknown == true { return true }
-            current = (error as? any PurseError)?.underlying
-        }
-        return false
-    }
-
     /// Where `sdk purse pay` asks partners to send the shopper back.
     static let returnURL = URL(string: "sdk-cli://purse/return")!
 

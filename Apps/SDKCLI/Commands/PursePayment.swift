@@ -92,7 +92,7 @@ struct PursePayment {
         var outcome: PaymentOutcome
         do {
             outcome = try await checkout.submitPayment()
-        } catch let error as any PurseError where PurseCLIConfiguration.outcomeUnknown(error) {
+        } catch let error as any PurseError where error.isOutcomeUnknown {
             throw CommandFailure(
                 code: "outcome_unknown",
                 message: "the answer to validate was lost and replays did not recover it: the payment may exist. "

@@ -39,50 +39,44 @@ extension ChatbaseClient {
             "POST", ["conversations", .param(conversationId), "tool-result"],
             body: ToolResultBody(toolCallId: call.toolCallId, output: sent, encodedOutput: encoded),
             identity: identity())
-        var retries = 0
+        // An attempt with no answer may have arrived: a later NOT_PENDING then means it did.
         var outcomeUnknown = false
-        while true {
-            do {
-                _ = try await http.send(request)
-                return sent
-            } catch {
-                let failure = ChatbaseFailure.map(error)
-                if outcomeUnknown, (failure as? APIError)?.apiCode == "RESOURCE_TOOL_RESULT_NOT_PENDING" {
-                    return sent
-                }
-                guard let wait = Self.retryWait(after: failure, retries: retries, random: clock.random()) else {
-                    throw failure
-                }
-                retries += 1
-                if case .networkError = failure as? APIError { outcomeUnknown = true }
+        try await BackoffPolicy.chatbaseToolResults.retrying(
+            clock: clock,
+            note: { retry, wait, failure in
                 log.note(
                     .warning, ChatbaseLog.Category.chatService,
-                    "tool result not accepted (\(ChatbaseLog.summary(failure))); retry \(retries) in \(wait)")
-                try await clock.sleep(for: wait)
-            }
-        }
+                    "tool result not accepted (\(ChatbaseLog.summary(failure))); retry \(retry) in \(wait)")
+            },
+            decide: Self.retryDecision(after:),
+            operation: {
+                do {
+                    _ = try await http.send(request)
+                } catch {
+                    let failure = ChatbaseFailure.map(error)
+                    if outcomeUnknown, (failure as? APIError)?.apiCode == "RESOURCE_TOOL_RESULT_NOT_PENDING" { return }
+                    if case .networkError = failure as? APIError { outcomeUnknown = true }
+                    throw failure
+                }
+            })
+        return sent
     }
 
-    /// How long to wait before retrying after `failure` when `retries` retries were made, or `nil`
-    /// when a retry cannot help or none is left. Only a 429's `Retry-After` is honoured.
-    static func retryWait(after failure: any Error, retries: Int, random: Double) -> Duration? {
-        guard let failure = failure as? APIError else { return nil }
-        var retryAfter: Int?
+    /// Whether posting a tool result again can help after `failure`: no response, a 404 other than the
+    /// hopeless ones (the call may not be stored yet), a 429 (waiting at least its `Retry-After`) or a 5xx.
+    static func retryDecision(after failure: any Error) -> BackoffPolicy.RetryDecision {
+        guard let failure = failure as? APIError else { return .stop }
         switch failure {
         case .networkError, .invalidResponse:
-            break
+            return .retry(retryAfter: nil)
         case .httpError(let status, let detail):
             let hopeless = ["RESOURCE_TOOL_CALL_MISMATCH", "RESOURCE_TOOL_RESULT_NOT_PENDING", "AGENT_NOT_FOUND"]
             switch status {
-            case 404 where !hopeless.contains(detail.code), 500...599:
-                break
-            case 429:
-                retryAfter = detail.retryAfter
-            default:
-                return nil
+            case 404 where !hopeless.contains(detail.code), 500...599: return .retry(retryAfter: nil)
+            case 429: return .retry(retryAfter: detail.retryAfter)
+            default: return .stop
             }
         }
-        return BackoffPolicy.chatbaseToolResults.delay(afterRetries: retries, retryAfter: retryAfter, random: random)
     }
 
     /// `output`, or the error object the agent gets instead when it is too large or not encodable, with

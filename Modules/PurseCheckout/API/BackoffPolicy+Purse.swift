@@ -1,7 +1,7 @@
 import ErrorCore
 
 extension BackoffPolicy {
-    /// How `/init` (and the status read, C4) is retried by the InitGuard: after a 5xx or an answer
+    /// How `/init`, `items/init` and the status read are retried (the InitGuard's budget): after a 5xx or an answer
     /// that never came to a request that left the device, at most 3 times, waiting 200 ms doubling
     /// to at most 2 s, jittered to between half and all of that; a `Retry-After` of at most 5 s is
     /// honoured. Never after a 4xx, and never for a request that was provably not sent.

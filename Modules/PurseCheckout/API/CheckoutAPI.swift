@@ -4,8 +4,11 @@ import SDKCrypto
 import SDKTransport
 
 /// One session's Checkout API: builds each request (the contract's headers), sends it through the
-/// transport, traces it, and turns every failure into a ``PaymentAPIError`` through
-/// ``PaymentAPIErrorMapping``. No retries here: the InitGuard and the PaymentValidator decide those.
+/// shared exchange, and turns every failure into a ``PaymentAPIError`` through ``PaymentAPIErrorMapping``.
+///
+/// ``retrying(_:_:body:idempotencyKey:as:)`` is the retry of the calls that only retry (`/init`,
+/// `items/init`, the status): after a 5xx or no answer to a request that left, as a `BackoffPolicy`
+/// allows. `validate` is not one of them: the PaymentValidator decides its replays.
 struct CheckoutAPI: Sendable {
     let session: WidgetSession
     let transport: any Transport
@@ -56,5 +59,32 @@ struct CheckoutAPI: Sendable {
         } catch {
             throw PaymentAPIErrorMapping.unreadable(path: endpoint.path(sessionID: session.sessionID), decoding: error)
         }
+    }
+
+    /// ``call(_:body:idempotencyKey:as:)`` again while its failure may pass on a retry (a 5xx, or no
+    /// answer to a request that left: ``PaymentAPIError/isRetryable``), as `policy` allows, each retry
+    /// noted in the trace. Never after a 4xx, and never for a request that provably never left.
+    func retrying<T: CheckoutAnswer>(
+        _ policy: BackoffPolicy, _ endpoint: CheckoutEndpoint, body: Data? = nil, idempotencyKey: String? = nil,
+        as type: T.Type
+    ) async throws -> T {
+        try await policy.retrying(
+            clock: clock,
+            note: { retry, delay, failure in
+                trace.note(
+                    "retry \(retry) of \(endpoint.path(sessionID: session.sessionID)) in \(delay.wholeMilliseconds) ms "
+                        + "after \((failure as? PaymentAPIError)?.logSummary ?? "a failure")")
+            },
+            decide: { failure in
+                guard let failure = failure as? PaymentAPIError, failure.isRetryable else { return .stop }
+                return .retry(retryAfter: failure.retryAfter)
+            },
+            operation: { try await call(endpoint, body: body, idempotencyKey: idempotencyKey, as: type) })
+    }
+
+    /// The status (`GET …/status`): the session and its last `validate` as the API sees
+    /// them, retried as `policy` allows.
+    func status(retrying policy: BackoffPolicy) async throws -> CheckoutWire.StatusAnswer {
+        try await retrying(policy, .status, as: CheckoutWire.StatusAnswer.self)
     }
 }

@@ -1,14 +1,14 @@
 /// The contract's Checkout API routes, relative to the session's `api_root`.
 enum CheckoutEndpoint: Sendable, Hashable, CaseIterable {
-    /// C0 `POST /vault/v1/cards`: card data for a token.
+    /// `POST /vault/v1/cards` (the contract's C0), the vault: card data for a token.
     case vault
-    /// C1 `POST /checkout/v1/sessions/{id}/init`: the session, its methods and their states.
+    /// `POST /checkout/v1/sessions/{id}/init` (C1): the session, its methods and their states.
     case initialize
-    /// C2 `POST /checkout/v1/sessions/{id}/items/init`: a secondary item (a gift card) and its balance.
+    /// `POST /checkout/v1/sessions/{id}/items/init` (C2): a secondary item (a gift card) and its balance.
     case initializeItem
-    /// C3 `POST /checkout/v1/sessions/{id}/validate`: the submit that creates the payment.
+    /// `POST /checkout/v1/sessions/{id}/validate` (C3): the submit that creates the payment.
     case validate
-    /// C4 `GET /checkout/v1/sessions/{id}/status`: the server's view of the session's payment.
+    /// `GET /checkout/v1/sessions/{id}/status` (C4), the status: the server's view of the session's payment.
     case status
 
     var method: String { self == .status ? "GET" : "POST" }

@@ -8,7 +8,7 @@ extension ExchangeTrace.Configuration {
     ///
     /// Everything passes through `Redactor` first: `Authorization` (the session secret) is masked,
     /// `card_token` and every card field (`number`, `cvv`,
-    /// `holder_name`, `card_number`, `pin`) are masked in bodies. The vault request (C0), which carries
+    /// `holder_name`, `card_number`, `pin`) are masked in bodies. The vault request, which carries
     /// card data, is traced without its body at all.
     package static let purse = ExchangeTrace.Configuration(
         subsystem: "tech.purse.sdk", category: "http",

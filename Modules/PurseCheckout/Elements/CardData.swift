@@ -10,7 +10,7 @@ struct CardData: Sendable, CustomStringConvertible, CustomDebugStringConvertible
     var expiryMonth: Int?
     var expiryYear: Int?
     var holderName: String?
-    /// The vault's token once C0 took the card; number and CVV are wiped then.
+    /// The vault's token once the vault took the card; number and CVV are wiped then.
     var token: String?
     /// The vault's brand and last four digits for the token.
     var tokenBrand: CardBrand?
@@ -40,7 +40,7 @@ struct CardData: Sendable, CustomStringConvertible, CustomDebugStringConvertible
         tokenLast4 = nil
     }
 
-    /// The C0 body `{"cvv","expiry_month","expiry_year","holder_name"?,"number"}`, written straight
+    /// The vault's body `{"cvv","expiry_month","expiry_year","holder_name"?,"number"}`, written straight
     /// from the digit bytes.
     func vaultBody() -> Data {
         var body = Data(#"{"cvv":""#.utf8)

@@ -6,7 +6,7 @@ import Foundation
 /// It holds the card number, expiry, CVV and holder name itself. The app feeds it what the shopper
 /// types and reads back only the ``brand``, the ``last4`` digits and each field's ``validity``;
 /// the number and the CVV cannot be read, and never reach a log, a trace, an error description,
-/// `dump`/`Mirror` or the disk. On submit the SDK exchanges the card for a token (the vault, C0),
+/// `dump`/`Mirror` or the disk. On submit the SDK exchanges the card for a token (the vault),
 /// wipes the number and the CVV, and sends only the token to `validate`.
 ///
 /// ```swift

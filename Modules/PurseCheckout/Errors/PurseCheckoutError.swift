@@ -68,7 +68,7 @@ public enum PurseCheckoutError: PurseError {
         case .submitBlocked:
             "a payment is already being submitted, or this session is spent: confirm the outcome on your backend"
         case .validateFailed(let sessionID, let underlying):
-            if (underlying as? PaymentAPIError)?.outcomeUnknown == true {
+            if (underlying as? any PurseError)?.isOutcomeUnknown == true {
                 "validate for session \(sessionID) got no answer: the payment may exist, confirm it on your backend"
             } else {
                 "validate for session \(sessionID) failed before the payment was made"

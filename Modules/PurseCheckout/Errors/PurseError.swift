@@ -31,6 +31,28 @@ extension PurseError {
     /// The same error as ``underlying``, so generic code walking `SDKError` causes reaches it.
     public var underlyingError: (any Error)? { underlying }
 
+    /// Whether this error, or one in its ``underlying`` chain, is a ``PaymentAPIError`` whose
+    /// ``PaymentAPIError/outcomeUnknown`` is true: a `validate` left the device and no answer came back, so
+    /// the payment may exist. Never show such an error to a shopper as a failed payment: confirm the
+    /// status on your backend first.
+    ///
+    /// `PurseCheckoutError.validateFailed` wraps the transport error, so a cast at the top level matches
+    /// nothing; this is the walk of the chain the error-handling guide shows, done once:
+    ///
+    /// ```swift
+    /// } catch let error as any PurseError where error.isOutcomeUnknown {
+    ///     showStillProcessing()
+    /// }
+    /// ```
+    public var isOutcomeUnknown: Bool {
+        var current: (any Error)? = self
+        while let error = current {
+            if (error as? PaymentAPIError)?.outcomeUnknown == true { return true }
+            current = (error as? any PurseError)?.underlying
+        }
+        return false
+    }
+
     /// `Purse <CODE>: <message>`: what every Purse error's `description` and `errorDescription`
     /// say. Never holds a card number, a CVV, a token or a session secret: no message does.
     var summaryLine: String { "Purse \(code.rawValue): \(message)" }

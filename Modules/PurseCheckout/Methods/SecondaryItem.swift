@@ -1,6 +1,6 @@
 import Foundation
 
-/// A secondary payment item (a gift card), initialised through `items/init` (C2) with its balance.
+/// A secondary payment item (a gift card), initialised through `items/init` with its balance.
 /// Put it into the split with `PurseHeadlessCheckout.applySecondary(_:amount:)`.
 ///
 /// Holds no card number and no PIN: only the API's item id, the balance and its status.

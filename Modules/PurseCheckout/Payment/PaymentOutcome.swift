@@ -8,7 +8,7 @@ import Foundation
 /// - ``failed(_:)``: the payment was not made, or its outcome is unknown (walk the error's
 ///   `underlying` chain for ``PaymentAPIError/outcomeUnknown``). `submitPayment()` throws it instead.
 /// - ``returnedFromRedirect(url:)``: the shopper came back from a partner's page; not an outcome
-///   either: confirm on your backend. It arrives after the SDK read the status (C4).
+///   either: confirm on your backend. It arrives after the SDK read the session's status.
 /// - ``canceled``: the shopper closed a partner's sheet.
 public enum PaymentOutcome: Sendable {
     /// The API's verdict on a payment that went through the whole flow.

@@ -45,14 +45,14 @@ public struct PaymentResult: Sendable, Equatable {
 }
 
 extension PaymentResult {
-    /// C3's answer.
+    /// `validate`'s answer.
     init(_ answer: CheckoutWire.ValidateAnswer) {
         self.init(
             status: PaymentStatus(rawValue: answer.globalStatus), paymentID: answer.session?.paymentId,
             items: (answer.results ?? []).map(Item.init), redirectionURL: answer.redirection?.url.flatMap(URL.init))
     }
 
-    /// C4's answer, once it shows a payment.
+    /// The status's answer, once it shows a payment.
     init?(_ answer: CheckoutWire.StatusAnswer) {
         guard let status = answer.globalStatus else { return nil }
         self.init(

@@ -20,7 +20,7 @@ public struct PaymentStatus: RawRepresentable, Hashable, Sendable, CustomStringC
     public static let error = PaymentStatus(rawValue: "ERROR")
     /// The partner has the shopper (a redirect) or has not answered yet.
     public static let waiting = PaymentStatus(rawValue: "WAITING")
-    /// The partner's answer is not final; the status (C4) will settle it.
+    /// The partner's answer is not final; the session's status will settle it.
     public static let uncertain = PaymentStatus(rawValue: "UNCERTAIN")
 
     /// Whether the status may still change (``waiting``, ``uncertain``).

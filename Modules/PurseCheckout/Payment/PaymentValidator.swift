@@ -12,7 +12,7 @@ import SDKTransport
 ///    408 counts as one: see below).
 ///    A 4xx to the first attempt, or to one after answers that all came back before execution, is
 ///    the API's verdict: final. A request that provably never left is never replayed.
-/// 3. When the replays end without an answer, the status (C4) says whether this key's payment
+/// 3. When the replays end without an answer, the status says whether this key's payment
 ///    completed; if it does not, the outcome is unknown and reported so.
 ///
 /// An `UNCERTAIN` answer (or `WAITING` without a redirect) is settled by polling the status, as
@@ -140,10 +140,8 @@ struct PaymentValidator: Sendable {
         return current
     }
 
-    /// C4, retried as the InitGuard retries `/init`.
-    func readStatus() async throws -> CheckoutWire.StatusAnswer {
-        try await InitGuard.retrying(policy: statusPolicy, clock: clock, note: { api.trace.note($0) }) {
-            try await api.call(.status, as: CheckoutWire.StatusAnswer.self)
-        }
+    /// The status, retried as ``statusPolicy`` allows.
+    private func readStatus() async throws -> CheckoutWire.StatusAnswer {
+        try await api.status(retrying: statusPolicy)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import SDKCrypto
 
 /// The record of submissions whose outcome is not known yet, one per session, kept in a
-/// ``SecureStore`` so a relaunched app asks the status (C4) before offering submit again.
+/// ``SecureStore`` so a relaunched app asks the API for the session's status before offering submit again.
 ///
 /// Each record is `{"session_id","idempotency_key","recorded_at"}` under a key derived from the
 /// session id's SHA-256 (no session id in a file name). Card data, tokens and bodies are never

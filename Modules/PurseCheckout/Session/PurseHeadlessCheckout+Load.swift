@@ -8,7 +8,7 @@ extension PurseHeadlessCheckout {
     /// This is the InitGuard: concurrent calls share one request, and a transient failure (a 5xx, no
     /// answer) is retried with capped, jittered backoff within a bounded budget; a 4xx is not.
     /// When a payment of this session is pending from an earlier run (an unknown outcome, or a
-    /// relaunch), the status (C4) is read before submit is offered: the session becomes
+    /// relaunch), the session's status is read before submit is offered: the session becomes
     /// ``SessionState/submitted`` when the payment exists, ``SessionState/ready`` when nothing was
     /// charged, and stays ``SessionState/error`` while its outcome is still unknown. Calling it on a
     /// blocked (``SessionState/error``) session asks again.
@@ -44,23 +44,18 @@ extension PurseHeadlessCheckout {
 
     /// `/init`, then the status when a payment may be pending, then the new state; for one generation.
     private func performLoad(api: CheckoutAPI, disabled: [String], generation: Int) async throws -> [PaymentMethod] {
-        let validator = validator(api: api)
         let sessionID = api.session.sessionID
         do {
             var body: [String: AnyCodableValue] = ["disabled_methods": .array(disabled.map(AnyCodableValue.string))]
             if let locale = environment.options.locale { body["locale"] = .string(locale) }
-            let answer = try await InitGuard.retrying(
-                policy: environment.initPolicy, clock: environment.clock, note: { trace.note($0) }
-            ) {
-                try await api.call(
-                    .initialize, body: AnyCodableValue.object(body).jsonData,
-                    as: CheckoutWire.InitAnswer.self)
-            }
+            let answer = try await api.retrying(
+                environment.initPolicy, .initialize, body: AnyCodableValue.object(body).jsonData,
+                as: CheckoutWire.InitAnswer.self)
             let methods = answer.methods.map(\.paymentMethod).sorted { $0.position < $1.position }
             let pending = environment.pending.record(for: sessionID)
             var status: CheckoutWire.StatusAnswer?
             if pending != nil || answer.session.status != "OPEN" {
-                status = try await validator.readStatus()
+                status = try await api.status(retrying: environment.initPolicy)
             }
             return withState { state in
                 guard state.generation == generation else { return state.methods }
@@ -103,12 +98,5 @@ extension PurseHeadlessCheckout {
         }
         environment.pending.clear(sessionID: sessionID)
         return status.clientSessionStatus == "OPEN" ? .ready : .submitted
-    }
-
-    /// The validator for `api`, with the checkout's policies and clock.
-    func validator(api: CheckoutAPI) -> PaymentValidator {
-        PaymentValidator(
-            api: api, policy: environment.validatePolicy, statusPolicy: environment.initPolicy,
-            clock: environment.clock)
     }
 }

@@ -9,7 +9,7 @@ extension PurseHeadlessCheckout {
     ///
     /// Only a URL matching the registered return URL (the element's `appReturnURL`, else the options'
     /// `returnURL`) in scheme, host and path is a return; anything else is ignored and `nil` is
-    /// returned. For a return, the SDK reads the status (C4), updates `sessionState` and
+    /// returned. For a return, the SDK reads the session's status, updates `sessionState` and
     /// `paymentResult`, reports ``PaymentOutcome/returnedFromRedirect(url:)`` to the element's
     /// listeners and returns it. A return is never ``PaymentOutcome/canceled`` and is not an outcome
     /// either: the final redirect is built server-side, so confirm the payment on your backend
@@ -58,16 +58,16 @@ extension PurseHeadlessCheckout {
         } catch {
             let outcome = partnerFailed(PartnerUIFailure.from(error), plan: plan)
             // The payment exists (WAITING): the status says where it stands.
-            let status = try? await validator(api: plan.api).readStatus()
+            let status = try? await plan.api.status(retrying: environment.initPolicy)
             finish(plan, state: .submitted, result: status.flatMap(PaymentResult.init) ?? result)
             return outcome
         }
     }
 
-    /// A return: the status (C4) read and applied, then ``PaymentOutcome/returnedFromRedirect(url:)``.
+    /// A return: the status read and applied, then ``PaymentOutcome/returnedFromRedirect(url:)``.
     func completeReturn(url: URL, api: CheckoutAPI, generation: Int) async -> PaymentOutcome {
         let sessionID = api.session.sessionID
-        let status = try? await validator(api: api).readStatus()
+        let status = try? await api.status(retrying: environment.initPolicy)
         withState { state in
             guard state.generation == generation else { return }
             state.redirect = nil

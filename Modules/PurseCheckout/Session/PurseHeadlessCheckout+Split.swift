@@ -12,7 +12,7 @@ extension PurseHeadlessCheckout {
         state.withLock { $0.secondaries.map { ($0.item, $0.amount) } }
     }
 
-    /// Initialises a gift card (`items/init`, C2) and returns it with its balance; put it into the
+    /// Initialises a gift card (`items/init`) and returns it with its balance; put it into the
     /// split with ``applySecondary(_:amount:)``.
     ///
     /// The number and PIN go to the API only: they are not kept, logged or traced. A transient failure
@@ -36,12 +36,9 @@ extension PurseHeadlessCheckout {
             "payment_data": ["card_number": .string(cardNumber), "pin": .string(pin)],
         ]
         let key = SecureRandom.uuid().uuidString.lowercased()
-        let answer = try await InitGuard.retrying(
-            policy: environment.initPolicy, clock: environment.clock, note: { trace.note($0) }
-        ) {
-            try await api.call(
-                .initializeItem, body: body.jsonData, idempotencyKey: key, as: CheckoutWire.ItemAnswer.self)
-        }
+        let answer = try await api.retrying(
+            environment.initPolicy, .initializeItem, body: body.jsonData, idempotencyKey: key,
+            as: CheckoutWire.ItemAnswer.self)
         return SecondaryItem(
             id: answer.id, methodID: method.id, partner: method.partner, balance: answer.balance,
             currency: answer.currency ?? api.session.currency,

@@ -258,4 +258,11 @@ extension PurseHeadlessCheckout {
             underlying: PaymentAPIErrorMapping.unpreparable(
                 path: CheckoutEndpoint.vault.path(sessionID: sessionID), underlying: error))
     }
+
+    /// The validator for `api`, with the checkout's policies and clock.
+    func validator(api: CheckoutAPI) -> PaymentValidator {
+        PaymentValidator(
+            api: api, policy: environment.validatePolicy, statusPolicy: environment.initPolicy,
+            clock: environment.clock)
+    }
 }

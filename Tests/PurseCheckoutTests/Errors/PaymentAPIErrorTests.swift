@@ -158,6 +158,35 @@ import Testing
         #expect((wrapped.underlyingError as? PaymentAPIError)?.outcomeUnknown == true)
     }
 
+    /// `isOutcomeUnknown` walks the `underlying` chain once (the guide's sample, which the seed-sample suite
+    /// holds equal to it): a top-level cast would miss the unknown outcome `validateFailed` wraps.
+    @Test func isOutcomeUnknownWalksTheChainAsTheGuideDoes() {
+        let lost = PaymentAPIError(
+            status: nil, errorCode: "UNKNOWN_ERROR", path: Self.validate, requestSent: true, message: "no answer")
+        let refused = PaymentAPIError(
+            status: 400, errorCode: "INVALID_CARD", path: Self.validate, requestSent: true, message: "bad card")
+        let notSent = PaymentAPIError(
+            status: nil, errorCode: "UNKNOWN_ERROR", path: Self.validate, requestSent: false, message: "not sent")
+        let elsewhere = PaymentAPIError(
+            status: nil, errorCode: "UNKNOWN_ERROR", path: "/checkout/v1/sessions/cs_1/init", requestSent: true,
+            message: "no answer")
+        let cases: [(any PurseError, Bool)] = [
+            (lost, true), (PurseCheckoutError.validateFailed(sessionID: "cs_1", underlying: lost), true),
+            (
+                PurseCheckoutError.validateFailed(
+                    sessionID: "cs_1",
+                    underlying: PaymentAPIErrorMapping.unknownOutcome(path: Self.validate, attempts: 3, last: refused)),
+                true
+            ),
+            (refused, false), (notSent, false), (elsewhere, false),
+            (PurseCheckoutError.validateFailed(sessionID: "cs_1", underlying: refused), false),
+            (PurseCheckoutError.validateFailed(sessionID: "cs_1", underlying: CancellationError()), false),
+        ]
+        for (error, expected) in cases {
+            #expect(error.isOutcomeUnknown == expected, "\(error)")
+        }
+    }
+
     @Test func theDescriptionHoldsNoBody() {
         let body = Data(#"{"detail":"bad","error_code":"INVALID_CARD","card_token":"tok_secret"}"#.utf8)
         let error = PaymentAPIErrorMapping.error(status: 400, headers: [:], body: body, path: "/vault/v1/cards")

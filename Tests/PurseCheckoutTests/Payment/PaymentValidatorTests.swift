@@ -129,7 +129,7 @@ import Testing
             let apiError = try #require(underlying as? PaymentAPIError)
             #expect(apiError.outcomeUnknown)
             #expect(apiError.status == nil && apiError.requestSent)
-            #expect(outcomeUnknown(error))
+            #expect(error.isOutcomeUnknown)
             #expect(checkout.sessionState == .error)
             #expect(try bed.requests(session.id, "status").count == 1)
             // Blocked: a second submit is refused without a request.
@@ -160,7 +160,7 @@ import Testing
                 let apiError = try #require(underlying as? PaymentAPIError)
                 #expect(!apiError.requestSent)
                 #expect(!apiError.outcomeUnknown)
-                #expect(!outcomeUnknown(error))
+                #expect(!error.isOutcomeUnknown)
             }
             #expect(transport.failures == 1)
             #expect(checkout.sessionState == .ready)

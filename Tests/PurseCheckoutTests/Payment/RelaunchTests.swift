@@ -34,7 +34,7 @@ import Testing
                     _ = try await checkout.submitPayment()
                     Issue.record("the delayed validate was answered")
                 } catch let error as any PurseError {
-                    #expect(outcomeUnknown(error))
+                    #expect(error.isOutcomeUnknown)
                 }
                 let key = try #require(try PaymentValidatorTests.attempts(bed, session.id).first?.key)
 
@@ -75,7 +75,7 @@ import Testing
                     _ = try await checkout.submitPayment()
                     Issue.record("validate was answered")
                 } catch let error as any PurseError {
-                    #expect(outcomeUnknown(error), "no answer ever came: the outcome is reported unknown")
+                    #expect(error.isOutcomeUnknown, "no answer ever came: the outcome is reported unknown")
                 }
                 #expect(checkout.sessionState == .error)
                 #expect(try Self.files(in: directory).count == 1)

@@ -113,15 +113,6 @@ extension SDKClock {
     }
 }
 
-/// The seed page's walk of an error's `underlying` chain.
-func outcomeUnknown(_ error: any PurseError) -> Bool {
-    var current: (any Error)? = error
-    while let error = current {
-        if (error as? PaymentAPIError)?.outcomeUnknown == true { return true }
-        current = (error as? any PurseError)?.underlying
-    }
-    return false
-}
 
 /// An outcome a test did not expect, thrown to fail it.
 struct UnexpectedOutcome: Error {
