@@ -48,14 +48,14 @@ struct CheckoutAPI: Sendable {
     /// `X-Purse-SDK`'s value.
     private static let sdkHeader = "swift/\(PurseHeadlessCheckout.version)"
 
-    /// Sends one request and reads its 2xx answer as `T`; an answer that cannot be read is a
-    /// ``PaymentAPIError`` with no status (``PaymentAPIErrorMapping/unreadable(path:decoding:)``).
-    func call<T: CheckoutAnswer>(
+    /// Sends one request and decodes its 2xx answer as `T` with the wire's decoder; an answer that cannot
+    /// be read is a ``PaymentAPIError`` with no status (``PaymentAPIErrorMapping/unreadable(path:decoding:)``).
+    func call<T: Decodable & Sendable>(
         _ endpoint: CheckoutEndpoint, body: Data? = nil, idempotencyKey: String? = nil, as type: T.Type
     ) async throws -> T {
         let data = try await send(endpoint, body: body, idempotencyKey: idempotencyKey)
         do {
-            return try T(wire: WireReader.answer(data))
+            return try CheckoutWire.decoder.decode(T.self, from: data)
         } catch {
             throw PaymentAPIErrorMapping.unreadable(path: endpoint.path(sessionID: session.sessionID), decoding: error)
         }
@@ -64,7 +64,7 @@ struct CheckoutAPI: Sendable {
     /// ``call(_:body:idempotencyKey:as:)`` again while its failure may pass on a retry (a 5xx, or no
     /// answer to a request that left: ``PaymentAPIError/isRetryable``), as `policy` allows, each retry
     /// noted in the trace. Never after a 4xx, and never for a request that provably never left.
-    func retrying<T: CheckoutAnswer>(
+    func retrying<T: Decodable & Sendable>(
         _ policy: BackoffPolicy, _ endpoint: CheckoutEndpoint, body: Data? = nil, idempotencyKey: String? = nil,
         as type: T.Type
     ) async throws -> T {

@@ -1,12 +1,15 @@
 import ErrorCore
 import Foundation
 
-/// The Checkout API's answers as they arrive (snake_case members), before they become the public
-/// types. Each is read from its JSON with a ``WireReader``.
+/// The Checkout API's answers as they arrive, decoded with the SDK's snake_case decoder
+/// (`SDKCoders.snakeCaseDecoder()`: `remaining_amount` arrives as `remainingAmount`) before they become
+/// the public types. Absent and `null` members are `nil` where the wire allows them; a member of the
+/// wrong type fails the answer, with its coding path. Every property crosses a snake_case wire, so
+/// acronyms are spelt as words (`paymentId`), per the coders' acronym rule.
 enum CheckoutWire {
-    /// C1.
-    struct InitAnswer: CheckoutAnswer {
-        struct Session: Sendable {
+    /// The session and its methods (`POST …/init`).
+    struct InitAnswer: Decodable, Sendable {
+        struct Session: Decodable, Sendable {
             let id: String
             let status: String
             let amount: Int?
@@ -14,7 +17,7 @@ enum CheckoutWire {
             let remainingAmount: Int?
         }
 
-        struct Method: Sendable {
+        struct Method: Decodable, Sendable {
             let id: String
             let partner: String
             let method: String
@@ -28,70 +31,35 @@ enum CheckoutWire {
             let disabled: Disabled?
         }
 
-        struct Disabled: Sendable {
+        struct Disabled: Decodable, Sendable {
             let code: String
             let message: String?
+            /// As sent: its keys are the server's, never converted.
             let details: AnyCodableValue?
         }
 
         let session: Session
         let methods: [Method]
-
-        init(wire: WireReader) throws {
-            let session = try wire.object("session")
-            self.session = Session(
-                id: try session.string("id"), status: try session.string("status"),
-                amount: try session.int(ifPresent: "amount"), currency: try session.string(ifPresent: "currency"),
-                remainingAmount: try session.int(ifPresent: "remaining_amount"))
-            methods = try wire.objects("methods").map { method in
-                Method(
-                    id: try method.string("id"), partner: try method.string("partner"),
-                    method: try method.string("method"), isSecondary: try method.bool(ifPresent: "is_secondary"),
-                    position: try method.int(ifPresent: "position"), minAmount: try method.int(ifPresent: "min_amount"),
-                    maxAmount: try method.int(ifPresent: "max_amount"),
-                    integrationType: try method.string(ifPresent: "integration_type"),
-                    requiresPlugin: try method.string(ifPresent: "requires_plugin"),
-                    canBeRegistered: try method.bool(ifPresent: "can_be_registered"),
-                    disabled: try method.object(ifPresent: "disabled").map { disabled in
-                        Disabled(
-                            code: try disabled.string("code"), message: try disabled.string(ifPresent: "message"),
-                            details: disabled.value(ifPresent: "details"))
-                    })
-            }
-        }
     }
 
-    /// C0.
-    struct VaultAnswer: CheckoutAnswer {
+    /// The vault's token for a card (`POST /vault/v1/cards`).
+    struct VaultAnswer: Decodable, Sendable {
         let token: String
         let brand: String?
         let last4: String?
-
-        init(wire: WireReader) throws {
-            token = try wire.string("token")
-            brand = try wire.string(ifPresent: "brand")
-            last4 = try wire.string(ifPresent: "last4")
-        }
     }
 
-    /// C2.
-    struct ItemAnswer: CheckoutAnswer {
+    /// A secondary item and its balance (`POST …/items/init`).
+    struct ItemAnswer: Decodable, Sendable {
         let id: String
         let balance: Int
         let currency: String?
         let status: String?
-
-        init(wire: WireReader) throws {
-            id = try wire.string("id")
-            balance = try wire.int("balance")
-            currency = try wire.string(ifPresent: "currency")
-            status = try wire.string(ifPresent: "status")
-        }
     }
 
-    /// One item of C3's and C4's `results`.
-    struct Result: Sendable {
-        struct Status: Sendable {
+    /// One item of the `results` of `validate` and of the status.
+    struct Result: Decodable, Sendable {
+        struct Status: Decodable, Sendable {
             let action: String?
             let state: String?
             let code: String?
@@ -103,32 +71,15 @@ enum CheckoutWire {
         let partner: String?
         let method: String?
         let status: Status?
-
-        init(wire: WireReader) throws {
-            id = try wire.string(ifPresent: "id")
-            transactionId = try wire.string(ifPresent: "transaction_id")
-            partner = try wire.string(ifPresent: "partner")
-            method = try wire.string(ifPresent: "method")
-            status = try wire.object(ifPresent: "status").map { status in
-                Status(
-                    action: try status.string(ifPresent: "action"), state: try status.string(ifPresent: "state"),
-                    code: try status.string(ifPresent: "code"), description: try status.string(ifPresent: "description")
-                )
-            }
-        }
-
-        static func results(in wire: WireReader) throws -> [Result]? {
-            try wire.objects(ifPresent: "results")?.map(Result.init(wire:))
-        }
     }
 
-    /// C3's 200: always, a decline included.
-    struct ValidateAnswer: CheckoutAnswer {
-        struct Redirection: Sendable {
+    /// `validate`'s 200: always, a decline included.
+    struct ValidateAnswer: Decodable, Sendable {
+        struct Redirection: Decodable, Sendable {
             let url: String?
         }
 
-        struct Session: Sendable {
+        struct Session: Decodable, Sendable {
             let status: String?
             let paymentId: String?
         }
@@ -137,24 +88,11 @@ enum CheckoutWire {
         let results: [Result]?
         let redirection: Redirection?
         let session: Session?
-
-        init(wire: WireReader) throws {
-            globalStatus = try wire.string("global_status")
-            results = try Result.results(in: wire)
-            redirection = try wire.object(ifPresent: "redirection").map {
-                Redirection(url: try $0.string(ifPresent: "url"))
-            }
-            session = try wire.object(ifPresent: "session").map { session in
-                Session(
-                    status: try session.string(ifPresent: "status"),
-                    paymentId: try session.string(ifPresent: "payment_id"))
-            }
-        }
     }
 
-    /// C4.
-    struct StatusAnswer: CheckoutAnswer {
-        struct LastValidate: Sendable {
+    /// The session's status and its last `validate` (`GET …/status`).
+    struct StatusAnswer: Decodable, Sendable {
+        struct LastValidate: Decodable, Sendable {
             let idempotencyKey: String
             let completed: Bool
         }
@@ -164,17 +102,55 @@ enum CheckoutWire {
         let paymentId: String?
         let results: [Result]?
         let lastValidate: LastValidate?
-
-        init(wire: WireReader) throws {
-            clientSessionStatus = try wire.string("client_session_status")
-            globalStatus = try wire.string(ifPresent: "global_status")
-            paymentId = try wire.string(ifPresent: "payment_id")
-            results = try Result.results(in: wire)
-            lastValidate = try wire.object(ifPresent: "last_validate").map { last in
-                LastValidate(idempotencyKey: try last.string("idempotency_key"), completed: try last.bool("completed"))
-            }
-        }
     }
+
+    /// The `validate` body (`{"client_context"?, "items", "split_total"}`), frozen as bytes before the
+    /// first attempt: every replay sends these bytes.
+    struct ValidateBody: Encodable {
+        struct ClientContext: Encodable {
+            let returnUrl: String
+        }
+
+        /// `{"amount","method","partner","payment_data","payment_preferences":{"save_token"}}`.
+        struct Item: Encodable {
+            struct Preferences: Encodable {
+                let saveToken: Bool
+            }
+
+            let amount: Int
+            let method: String
+            let partner: String
+            /// As the method's module made it: its keys are sent as they are.
+            let paymentData: AnyCodableValue
+            let paymentPreferences: Preferences
+        }
+
+        let clientContext: ClientContext?
+        let items: [Item]
+        let splitTotal: Int
+    }
+
+    /// The `items/init` body for a gift card (`{"method","partner","payment_data":{"card_number","pin"}}`).
+    struct ItemBody: Encodable {
+        struct PaymentData: Encodable {
+            let cardNumber: String
+            let pin: String
+        }
+
+        let method: String
+        let partner: String
+        let paymentData: PaymentData
+    }
+
+    /// The `init` body (`{"disabled_methods","locale"?}`).
+    struct InitBody: Encodable {
+        let disabledMethods: [String]
+        let locale: String?
+    }
+
+    /// The coders of the Checkout API's wire: snake_case, sorted keys.
+    static let encoder = SDKCoders.snakeCaseEncoder()
+    static let decoder = SDKCoders.snakeCaseDecoder()
 }
 
 extension CheckoutWire.InitAnswer.Method {

@@ -42,6 +42,11 @@ struct CardData: Sendable, CustomStringConvertible, CustomDebugStringConvertible
 
     /// The vault's body `{"cvv","expiry_month","expiry_year","holder_name"?,"number"}`, written straight
     /// from the digit bytes.
+    ///
+    /// Not a `Codable` struct, unlike every other body the SDK sends, for a security reason: an encoder
+    /// would copy the number and the CVV into `String`s, which cannot be zeroed and may outlive the
+    /// payment in freed memory. Here they only ever exist as these bytes, which ``wipe()`` zeroes, and
+    /// as the one body `Data` the request sends.
     func vaultBody() -> Data {
         var body = Data(#"{"cvv":""#.utf8)
         body.append(contentsOf: cvv)

@@ -10,7 +10,7 @@ import SDKCrypto
 /// recorded.
 struct PendingPayments: Sendable {
     /// One record.
-    struct Record: Decodable, Sendable, Equatable {
+    struct Record: Codable, Sendable, Equatable {
         let sessionId: String
         let idempotencyKey: String
         let recordedAt: Date
@@ -26,21 +26,14 @@ struct PendingPayments: Sendable {
 
     /// Remembers `key` as the pending submission of `sessionID`, replacing an older one.
     func record(sessionID: String, key: String, at date: Date) throws {
-        // Written member by member: a JSONEncoder, or even an AnyCodableValue object, costs more than
-        // the rest of the submission's own work before `validate` on Linux.
-        var json = JSONWriter(capacity: 128)
-        json.beginObject()
-        json.member("idempotency_key", .string(key))
-        json.member("recorded_at", .string(ISO8601Timestamp.string(from: date)))
-        json.member("session_id", .string(sessionID))
-        json.endObject()
-        try store.write(json.data, for: storeKey(sessionID))
+        let record = Record(sessionId: sessionID, idempotencyKey: key, recordedAt: date)
+        try store.write(try CheckoutWire.encoder.encode(record), for: storeKey(sessionID))
     }
 
     /// The pending record of `sessionID`, or `nil`; a record that cannot be read counts as none.
     func record(for sessionID: String) -> Record? {
         guard let data = try? store.read(storeKey(sessionID)),
-            let record = try? SDKCoders.snakeCaseDecoder().decode(Record.self, from: data),
+            let record = try? CheckoutWire.decoder.decode(Record.self, from: data),
             record.sessionId == sessionID
         else { return nil }
         return record

@@ -46,11 +46,10 @@ extension PurseHeadlessCheckout {
     private func performLoad(api: CheckoutAPI, disabled: [String], generation: Int) async throws -> [PaymentMethod] {
         let sessionID = api.session.sessionID
         do {
-            var body: [String: AnyCodableValue] = ["disabled_methods": .array(disabled.map(AnyCodableValue.string))]
-            if let locale = environment.options.locale { body["locale"] = .string(locale) }
+            let body = try CheckoutWire.encoder.encode(
+                CheckoutWire.InitBody(disabledMethods: disabled, locale: environment.options.locale))
             let answer = try await api.retrying(
-                environment.initPolicy, .initialize, body: AnyCodableValue.object(body).jsonData,
-                as: CheckoutWire.InitAnswer.self)
+                environment.initPolicy, .initialize, body: body, as: CheckoutWire.InitAnswer.self)
             let methods = answer.methods.map(\.paymentMethod).sorted { $0.position < $1.position }
             let pending = environment.pending.record(for: sessionID)
             var status: CheckoutWire.StatusAnswer?

@@ -31,13 +31,13 @@ extension PurseHeadlessCheckout {
             }
             return (self.api(for: state.session), method)
         }
-        let body: AnyCodableValue = [
-            "method": .string(method.id), "partner": .string(method.partner),
-            "payment_data": ["card_number": .string(cardNumber), "pin": .string(pin)],
-        ]
+        let body = try CheckoutWire.encoder.encode(
+            CheckoutWire.ItemBody(
+                method: method.id, partner: method.partner,
+                paymentData: CheckoutWire.ItemBody.PaymentData(cardNumber: cardNumber, pin: pin)))
         let key = SecureRandom.uuid().uuidString.lowercased()
         let answer = try await api.retrying(
-            environment.initPolicy, .initializeItem, body: body.jsonData, idempotencyKey: key,
+            environment.initPolicy, .initializeItem, body: body, idempotencyKey: key,
             as: CheckoutWire.ItemAnswer.self)
         return SecondaryItem(
             id: answer.id, methodID: method.id, partner: method.partner, balance: answer.balance,

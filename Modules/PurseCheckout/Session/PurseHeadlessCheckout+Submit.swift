@@ -130,9 +130,20 @@ extension PurseHeadlessCheckout {
             return .failed(purseError)
         }
 
-        let body = Self.validateBody(
-            amount: plan.api.session.amount, secondaries: plan.secondaries, method: plan.method,
-            paymentData: paymentData, saveToken: plan.saveToken, returnURL: plan.returnURL)
+        let body: Data
+        do {
+            body = try Self.validateBody(
+                amount: plan.api.session.amount, secondaries: plan.secondaries, method: plan.method,
+                paymentData: paymentData, saveToken: plan.saveToken, returnURL: plan.returnURL)
+        } catch {
+            // The body cannot be encoded (a payment data value JSON cannot hold): nothing was sent.
+            finish(plan, state: .ready)
+            return .failed(
+                PurseCheckoutError.validateFailed(
+                    sessionID: sessionID,
+                    underlying: PaymentAPIErrorMapping.unpreparable(
+                        path: CheckoutEndpoint.validate.path(sessionID: sessionID), underlying: error)))
+        }
         let key = SecureRandom.lowercaseUUIDString()
         do {
             try environment.pending.record(sessionID: sessionID, key: key, at: environment.wallClock())
@@ -169,58 +180,27 @@ extension PurseHeadlessCheckout {
     }
 
     /// The frozen `validate` body: the secondary items with their amounts, the primary item for the
-    /// rest (with `save_token` when `register(_:)` marked it), and the client context. Written once;
+    /// rest (with `save_token` when `register(_:)` marked it), and the client context. Encoded once;
     /// every replay sends these bytes.
-    ///
-    /// Written member by member, each object's keys in ``AnyCodableValue/jsonText``'s order, so the
-    /// bytes are those of the equivalent value's `jsonData` (a test checks it) without building that
-    /// value's dictionaries on the way to `validate`.
     static func validateBody(
         amount: Int, secondaries: [AppliedSecondary], method: PaymentMethod?, paymentData: AnyCodableValue,
         saveToken: Bool, returnURL: URL?
-    ) -> Data {
-        var json = JSONWriter()
-        json.beginObject()
-        if let returnURL {
-            json.key("client_context")
-            json.beginObject()
-            json.member("return_url", .string(returnURL.absoluteString))
-            json.endObject()
-        }
-        json.key("items")
-        json.beginArray()
-        for applied in secondaries {
-            writeItem(
-                to: &json, amount: applied.amount, method: applied.item.methodID, partner: applied.item.partner,
-                paymentData: ["item_id": .string(applied.item.id)], saveToken: false)
+    ) throws -> Data {
+        typealias Item = CheckoutWire.ValidateBody.Item
+        var items = secondaries.map { applied in
+            Item(
+                amount: applied.amount, method: applied.item.methodID, partner: applied.item.partner,
+                paymentData: ["item_id": .string(applied.item.id)], paymentPreferences: .init(saveToken: false))
         }
         if let method {
-            let rest = amount - secondaries.reduce(0) { $0 + $1.amount }
-            writeItem(
-                to: &json, amount: rest, method: method.id, partner: method.partner, paymentData: paymentData,
-                saveToken: saveToken)
+            items.append(
+                Item(
+                    amount: amount - secondaries.reduce(0) { $0 + $1.amount }, method: method.id,
+                    partner: method.partner, paymentData: paymentData, paymentPreferences: .init(saveToken: saveToken)))
         }
-        json.endArray()
-        json.member("split_total", .int(amount))
-        json.endObject()
-        return json.data
-    }
-
-    /// `{"amount","method","partner","payment_data","payment_preferences":{"save_token"}}`.
-    private static func writeItem(
-        to json: inout JSONWriter, amount: Int, method: String, partner: String, paymentData: AnyCodableValue,
-        saveToken: Bool
-    ) {
-        json.beginObject()
-        json.member("amount", .int(amount))
-        json.member("method", .string(method))
-        json.member("partner", .string(partner))
-        json.member("payment_data", paymentData)
-        json.key("payment_preferences")
-        json.beginObject()
-        json.member("save_token", .bool(saveToken))
-        json.endObject()
-        json.endObject()
+        return try CheckoutWire.encoder.encode(
+            CheckoutWire.ValidateBody(
+                clientContext: returnURL.map { .init(returnUrl: $0.absoluteString) }, items: items, splitTotal: amount))
     }
 
     /// Ends a submission: the new state, unless the session was replaced or terminated meanwhile.
@@ -245,7 +225,7 @@ extension PurseHeadlessCheckout {
     /// The stored outcome a `SESSION_ALREADY_SUBMITTED_ERROR` carries in `data`.
     private static func storedResult(in error: PaymentAPIError) -> PaymentResult? {
         guard error.code == .sessionAlreadySubmittedError, let data = error.data,
-            let answer = try? CheckoutWire.ValidateAnswer(wire: WireReader.answer(data.jsonData))
+            let answer = try? CheckoutWire.decoder.decode(CheckoutWire.ValidateAnswer.self, from: data.jsonData)
         else { return nil }
         return PaymentResult(answer)
     }

@@ -4,8 +4,9 @@ import Testing
 
 @testable import PurseCheckout
 
-/// The frozen `validate` body is written member by member; its bytes must be those of the same body
-/// built as an ``AnyCodableValue`` (sorted keys, the package's escapes), for every shape a plan takes.
+/// The frozen `validate` body is a Codable struct encoded by the wire's encoder; its bytes must be those of
+/// the same body built as an ``AnyCodableValue`` (sorted keys, the package's escapes), for every shape a plan
+/// takes.
 @Suite struct ValidateBodyTests {
     private static let card = PaymentMethod(
         id: "creditcard", partner: "purse", method: "creditcard", isSecondary: false, position: 0, minAmount: nil,
@@ -56,7 +57,7 @@ import Testing
                 for method in [Self.card, nil] {
                     for data in paymentData {
                         for saveToken in [false, true] {
-                            let written = PurseHeadlessCheckout.validateBody(
+                            let written = try PurseHeadlessCheckout.validateBody(
                                 amount: 4_999, secondaries: secondaries, method: method, paymentData: data,
                                 saveToken: saveToken, returnURL: returnURL)
                             let expected = Self.reference(

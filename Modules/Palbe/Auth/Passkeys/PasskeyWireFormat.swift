@@ -24,7 +24,7 @@ package enum PasskeyWireFormat {
     package static func authenticatorData(rpID: String, flags: UInt8 = flags, signCount: UInt32) -> Data {
         var data = SHA256.hash(Data(rpID.utf8))
         data.append(flags)
-        data.append(contentsOf: withUnsafeBytes(of: signCount.bigEndian, Array.init))
+        data.append(contentsOf: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: signCount >> $0) })
         return data
     }
 

@@ -4,15 +4,15 @@ import Testing
 
 @testable import PurseCheckout
 
-/// Answers are read by hand from the exact parser: every member the SDK uses arrives, a repeated key
-/// keeps its last value, and every malformed answer is a `DecodingError` naming where it went wrong.
-@Suite struct WireReaderTests {
-    private static func read<T: CheckoutAnswer>(_ text: String, as type: T.Type) throws -> T {
-        try T(wire: WireReader.answer(Data(text.utf8)))
+/// Answers are decoded with the wire's snake_case decoder: every member the SDK uses arrives, a repeated
+/// key keeps one value, and every malformed answer is a `DecodingError` naming where it went wrong.
+@Suite struct CheckoutWireTests {
+    private static func read<T: Decodable & Sendable>(_ text: String, as type: T.Type) throws -> T {
+        try CheckoutWire.decoder.decode(T.self, from: Data(text.utf8))
     }
 
     /// The line a `PaymentAPIError` would carry for `text`.
-    private static func failure<T: CheckoutAnswer>(_ text: String, as type: T.Type) -> String? {
+    private static func failure<T: Decodable & Sendable>(_ text: String, as type: T.Type) -> String? {
         do {
             _ = try read(text, as: type)
             return nil
@@ -47,9 +47,11 @@ import Testing
         #expect(answer.lastValidate == nil)
     }
 
-    @Test func aRepeatedKeyKeepsItsLastValue() throws {
+    /// A repeated key keeps its first value, as every answer the package decodes with Foundation's
+    /// `JSONDecoder` does (Palbe's and Chatbase's too).
+    @Test func aRepeatedKeyKeepsItsFirstValue() throws {
         let answer = try Self.read(#"{"token":"tok_first","token":"tok_last"}"#, as: CheckoutWire.VaultAnswer.self)
-        #expect(answer.token == "tok_last")
+        #expect(answer.token == "tok_first")
     }
 
     @Test func anInitAnswerKeepsTheDisabledDetails() throws {
@@ -76,8 +78,8 @@ import Testing
             (#"{"global_status":"SUCCESS","results":[3]}"#, "at results[0]"),
             (#"{"global_status":"SUCCESS","session":"SUBMITTED"}"#, "at session"),
             (#"["global_status"]"#, "at the top level"),
-            (#"{"global_status":"SUCC"#, "not JSON"),
-            ("", "not JSON"),
+            (#"{"global_status":"SUCC"#, "not valid JSON"),
+            ("", "not valid JSON"),
         ])
     func aMalformedValidateAnswerSaysWhere(text: String, expected: String) throws {
         let message = try #require(Self.failure(text, as: CheckoutWire.ValidateAnswer.self))
