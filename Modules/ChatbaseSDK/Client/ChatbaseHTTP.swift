@@ -84,7 +84,7 @@ struct ChatbaseHTTP: Sendable {
         var data: Data?
         if let body {
             headers["Content-Type"] = "application/json"
-            data = try (body as? any RequestBody)?.json ?? Self.encoder.encode(body)
+            data = try Self.encoder.encode(body)
         }
         for field in additionalHeaders where !headers.contains(field.name) { headers.add(field.name, field.value) }
         return HTTPRequest(

@@ -1,7 +1,7 @@
 import Foundation
 
-/// An incremental Server-Sent Events parser (the WHATWG event-stream format) that works on raw
-/// bytes, so it can be fed chunks exactly as the network delivers them.
+/// An incremental Server-Sent Events parser (the WHATWG event-stream format) that works on bytes, so it
+/// can be fed chunks exactly as the network delivers them. It is the SDK's one SSE framing.
 ///
 /// - Lines end with CRLF, LF or CR, also when the CR and the LF arrive in different chunks.
 /// - `data:` with or without the space after the colon; several `data:` lines of one event are
@@ -9,11 +9,12 @@ import Foundation
 /// - Lines starting with `:` are comments (keep-alive pings) and are skipped.
 /// - A blank line dispatches the event; an event without data lines is dropped.
 /// - A chunk may end anywhere, including inside a UTF-8 scalar: bytes are kept until the line ends,
-///   and text is only decoded from whole events.
-/// - A UTF-8 byte order mark at the very start is skipped.
+///   and text is only decoded from whole events (by whoever receives them).
+/// - A UTF-8 byte order mark at the very start is skipped, also when split across chunks.
 ///
-/// Work is proportional to the bytes fed: lines are found with a byte scan and a line that lies
-/// inside one chunk is never copied twice.
+/// The bytes come from the network, so they are read through bounds-checked array indexing only: no
+/// pointer, no `memchr`. Work is proportional to the bytes fed; a line that lies inside one chunk is
+/// read from the chunk where it lies, and only a line split across chunks is copied to be joined.
 package struct SSEParser: Sendable {
     /// One dispatched event.
     package struct Event: Sendable, Equatable {
@@ -35,25 +36,19 @@ package struct SSEParser: Sendable {
     private static let cr = UInt8(ascii: "\r")
     private static let colon = UInt8(ascii: ":")
     private static let space = UInt8(ascii: " ")
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The start of a line whose end has not arrived yet.
     private var partialLine: [UInt8] = []
     /// The previous chunk ended with CR: a LF starting the next chunk belongs to that line end.
     private var pendingCR = false
-    /// Bytes seen so far, up to 3, to recognise a byte order mark split across chunks.
-    private var bomState: BOMState = .checking([])
+    /// How many bytes of a byte order mark the stream has begun with, while that is still open;
+    /// `nil` once the start of the stream is behind.
+    private var byteOrderMarkSeen: Int? = 0
+    /// The event being read: its data lines so far, and its `event:` field.
     private var data: [UInt8] = []
-    /// Where in the chunk being scanned the event's only data line so far lies, while it has not been
-    /// copied into `data`: an event whose one line and blank line arrive in the same chunk (nearly
-    /// all of them) is handed to the sink straight from the chunk.
-    private var borrowed: Range<Int>?
     private var hasData = false
     private var eventType: String?
-
-    private enum BOMState: Sendable {
-        case checking([UInt8])
-        case done
-    }
 
     package init() {}
 
@@ -64,14 +59,40 @@ package struct SSEParser: Sendable {
         return collector.events
     }
 
-    /// Parses `chunk`, handing each event it completes to `sink` as it completes, in order, without
-    /// copying the event's data out of the parser.
-    ///
-    /// The sink is a generic `inout` parameter rather than a closure: a closure that mutates its
-    /// caller's state costs a dynamic exclusivity check per event, a measurable share of a stream of
-    /// small events.
+    /// Parses `chunk`, handing each event it completes to `sink` as it completes, in order.
     package mutating func feed<Sink: SSEEventSink>(_ chunk: Data, into sink: inout Sink) {
-        chunk.withUnsafeBytes { raw in feed(bytes: raw, into: &sink) }
+        let bytes = [UInt8](chunk)
+        var index = skipByteOrderMark(in: bytes)
+        if pendingCR {
+            pendingCR = false
+            if index < bytes.count, bytes[index] == Self.lf { index += 1 }
+        }
+        var lineStart = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == Self.lf || byte == Self.cr else {
+                index += 1
+                continue
+            }
+            if partialLine.isEmpty {
+                processLine(bytes[lineStart..<index], into: &sink)
+            } else {
+                partialLine.append(contentsOf: bytes[lineStart..<index])
+                let line = partialLine
+                partialLine.removeAll(keepingCapacity: true)
+                processLine(line[...], into: &sink)
+            }
+            if byte == Self.cr {
+                if index + 1 == bytes.count {
+                    pendingCR = true
+                } else if bytes[index + 1] == Self.lf {
+                    index += 1
+                }
+            }
+            index += 1
+            lineStart = index
+        }
+        partialLine.append(contentsOf: bytes[lineStart...])
     }
 
     /// Ends the stream: a last event whose data lines are complete but that lacks the closing blank
@@ -87,161 +108,54 @@ package struct SSEParser: Sendable {
     package mutating func finish<Sink: SSEEventSink>(into sink: inout Sink) {
         partialLine.removeAll()
         pendingCR = false
-        if hasData { data.withUnsafeBytes { sink.receive(type: eventType, data: $0) } }
+        if hasData { sink.receive(Event(type: eventType, data: Data(data))) }
         reset()
     }
 
-    private mutating func feed<Sink: SSEEventSink>(bytes input: UnsafeRawBufferPointer, into sink: inout Sink) {
-        var bytes = input
-        if case .checking(var seen) = bomState {
-            // Hold back up to three leading bytes until we know whether they are a BOM.
-            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-            var consumed = 0
-            while seen.count < 3, consumed < bytes.count, bytes[consumed] == bom[seen.count] {
-                seen.append(bytes[consumed])
-                consumed += 1
-            }
-            if seen.count == 3 {
-                bomState = .done
-                bytes = UnsafeRawBufferPointer(rebasing: bytes[consumed...])
-            } else if consumed == bytes.count {
-                bomState = .checking(seen)
-                return
-            } else {
-                bomState = .done
-                // Not a BOM: the held-back bytes are ordinary content.
-                partialLine.append(contentsOf: seen)
-                bytes = UnsafeRawBufferPointer(rebasing: bytes[consumed...])
-            }
+    /// Where the content of `bytes` starts, past the part of a byte order mark they carry while the stream
+    /// is at its start; bytes that began like one but were not are given back as the start of a line.
+    private mutating func skipByteOrderMark(in bytes: [UInt8]) -> Int {
+        guard var seen = byteOrderMarkSeen else { return 0 }
+        var index = 0
+        while seen < Self.byteOrderMark.count, index < bytes.count, bytes[index] == Self.byteOrderMark[seen] {
+            seen += 1
+            index += 1
         }
-        scan(bytes, into: &sink)
+        if seen == Self.byteOrderMark.count {
+            byteOrderMarkSeen = nil
+        } else if index == bytes.count {
+            byteOrderMarkSeen = seen  // the chunk ended inside what may still be a mark
+        } else {
+            byteOrderMarkSeen = nil
+            partialLine.append(contentsOf: Self.byteOrderMark[..<seen])
+        }
+        return index
     }
 
-    private mutating func scan<Sink: SSEEventSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink) {
-        let count = bytes.count
-        var start = 0
-        if pendingCR {
-            pendingCR = false
-            if count > 0, bytes[0] == Self.lf { start = 1 }
-        }
-        while start < count {
-            if partialLine.isEmpty && !hasData && eventType == nil {
-                // At the start of an event: the sink may take a whole event it recognises in one go.
-                let taken = sink.receiveEvent(at: UnsafeRawBufferPointer(rebasing: bytes[start...]))
-                if taken > 0 {
-                    start += taken
-                    continue
-                }
-            }
-            var end = Self.lineEnd(in: bytes, from: start)
-            if end == count {
-                partialLine.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<count]))
-                break
-            }
-            if partialLine.isEmpty {
-                processLine(start..<end, of: bytes, into: &sink)
-            } else {
-                partialLine.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-                let line = partialLine
-                partialLine.removeAll(keepingCapacity: true)
-                line.withUnsafeBytes { processLine(0..<$0.count, of: $0, copying: true, into: &sink) }
-            }
-            if bytes[end] == Self.cr {
-                if end + 1 < count {
-                    if bytes[end + 1] == Self.lf { end += 1 }
-                } else {
-                    pendingCR = true
-                }
-            }
-            start = end + 1
-        }
-        // The chunk goes away after this call: an event still open keeps its own copy.
-        if let range = borrowed {
-            data.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]))
-            borrowed = nil
-        }
-    }
-
-    /// The index of the first CR or LF at or after `start`, or `bytes.count`: `memchr` for the LF, then
-    /// for a CR before it (CRs are rare, but a lone CR also ends a line).
-    private static func lineEnd(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
-        // The blank line that ends nearly every event: no search needed.
-        if bytes[start] == Self.lf || bytes[start] == Self.cr { return start }
-        let length = bytes.count - start
-        let lf = memchr(base + start, Int32(Self.lf), length).map { base.distance(to: UnsafeRawPointer($0)) }
-        let end = lf ?? bytes.count
-        let cr = memchr(base + start, Int32(Self.cr), end - start).map { base.distance(to: UnsafeRawPointer($0)) }
-        return cr ?? end
-    }
-
-    /// Handles the line at `range` of `buffer`: the chunk being scanned, or (`copying`) a line put
-    /// together from several chunks, which must not be borrowed.
-    private mutating func processLine<Sink: SSEEventSink>(
-        _ range: Range<Int>, of buffer: UnsafeRawBufferPointer, copying: Bool = false, into sink: inout Sink
-    ) {
-        // A line put together from several chunks is the first of its chunk, so nothing is borrowed yet.
-        assert(!copying || borrowed == nil)
-        let line = UnsafeRawBufferPointer(rebasing: buffer[range])
+    /// Handles one line (without its line ending).
+    private mutating func processLine<Sink: SSEEventSink>(_ line: ArraySlice<UInt8>, into sink: inout Sink) {
         guard let first = line.first else {
-            if let borrowed {
-                sink.receive(type: eventType, data: UnsafeRawBufferPointer(rebasing: buffer[borrowed]))
-            } else if hasData {
-                data.withUnsafeBytes { sink.receive(type: eventType, data: $0) }
-            }
+            if hasData { sink.receive(Event(type: eventType, data: Data(data))) }
             reset()
             return
         }
         if first == Self.colon { return }
-        if line.count >= 5, Self.matches(line, "data:") {
-            // The commonest line by far, `data:` with or without the space.
-            let valueStart = line.count > 5 && line[5] == Self.space ? 6 : 5
-            appendData(range.lowerBound + valueStart..<range.upperBound, of: buffer, copying: copying)
-            return
-        }
-        var nameEnd = 0
-        while nameEnd < line.count, line[nameEnd] != Self.colon { nameEnd += 1 }
-        var valueStart = min(nameEnd + 1, line.count)
-        if valueStart < line.count, line[valueStart] == Self.space { valueStart += 1 }
-        let value = UnsafeRawBufferPointer(rebasing: line[valueStart...])
-        switch (nameEnd, first) {
-        case (4, UInt8(ascii: "d")) where Self.matches(line, "data"):
-            appendData(range.lowerBound + valueStart..<range.upperBound, of: buffer, copying: copying)
-        case (5, UInt8(ascii: "e")) where Self.matches(line, "event"):
-            eventType = String(decoding: value, as: UTF8.self)
-        default:
-            break
-        }
-    }
-
-    /// Adds a data line's value (`range` of `buffer`) to the event: borrowed from the chunk when it is
-    /// the event's first and the chunk's own, else copied.
-    private mutating func appendData(_ range: Range<Int>, of buffer: UnsafeRawBufferPointer, copying: Bool) {
-        if !hasData && !copying {
-            borrowed = range
-        } else {
-            if let earlier = borrowed {
-                data.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[earlier]))
-                borrowed = nil
-            }
+        let colon = line.firstIndex(of: Self.colon) ?? line.endIndex
+        let name = line[..<colon]
+        var valueStart = colon == line.endIndex ? colon : line.index(after: colon)
+        if valueStart < line.endIndex, line[valueStart] == Self.space { valueStart = line.index(after: valueStart) }
+        let value = line[valueStart...]
+        if name.elementsEqual("data".utf8) {
             if hasData { data.append(Self.lf) }
-            data.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[range]))
+            data.append(contentsOf: value)
+            hasData = true
+        } else if name.elementsEqual("event".utf8) {
+            eventType = String(decoding: value, as: UTF8.self)
         }
-        hasData = true
-    }
-
-    private static func matches(_ line: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
-        let count = name.utf8CodeUnitCount
-        guard line.count >= count else { return false }
-        let pointer = name.utf8Start
-        for index in 0..<count where line[index] != pointer[index] { return false }
-        return true
     }
 
     private mutating func reset() {
-        // Usually empty (the event was borrowed), and emptying an empty array still costs a call.
-        if !data.isEmpty { data.removeAll(keepingCapacity: true) }
-        borrowed = nil
+        data.removeAll(keepingCapacity: true)
         hasData = false
         eventType = nil
     }
@@ -249,26 +163,15 @@ package struct SSEParser: Sendable {
 
 /// Receives the events an ``SSEParser`` completes, synchronously and in order.
 package protocol SSEEventSink {
-    /// One event: `type` is its `event:` field (`nil` for the default, `message`), `data` its data
-    /// lines joined with `\n`. The bytes are valid only during the call.
-    mutating func receive(type: String?, data: UnsafeRawBufferPointer)
-
-    /// Offered the rest of the chunk whenever the parser stands at the start of an event: a sink that
-    /// recognises a whole event there (its lines and the blank line that ends it) may take it in one go,
-    /// exactly as if the parser had read it, and returns its length; `0` leaves the bytes to the parser.
-    mutating func receiveEvent(at bytes: UnsafeRawBufferPointer) -> Int
-}
-
-extension SSEEventSink {
-    /// Takes nothing: every event goes through the parser.
-    package mutating func receiveEvent(at bytes: UnsafeRawBufferPointer) -> Int { 0 }
+    /// One event: its `event:` field (`nil` for the default, `message`) and its data lines joined with `\n`.
+    mutating func receive(_ event: SSEParser.Event)
 }
 
 /// Collects events as values, for callers that want them all at once.
 private struct EventCollector: SSEEventSink {
     var events: [SSEParser.Event] = []
 
-    mutating func receive(type: String?, data: UnsafeRawBufferPointer) {
-        events.append(SSEParser.Event(type: type, data: Data(data)))
+    mutating func receive(_ event: SSEParser.Event) {
+        events.append(event)
     }
 }

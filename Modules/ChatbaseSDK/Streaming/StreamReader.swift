@@ -14,8 +14,8 @@ import SDKTransport
 /// - Events with an SSE `event:` name other than `message`, and unknown `type`s, are skipped; an
 ///   undecodable payload is `ChatError.decodingFailed`.
 ///
-/// Each chunk is parsed and folded in one synchronous pass (``TurnAssembler``); its deltas are then
-/// reported in order, each awaited, before the next chunk is read.
+/// Each chunk is framed by the one ``SSEParser`` and its events decoded and folded in one synchronous pass
+/// (``TurnAssembler``); its deltas are then reported in order, each awaited, before the next chunk is read.
 struct StreamReader {
     /// How much of the body is read after `[DONE]`, waiting for its end, before giving up on it.
     static let readAfterDone = 64 << 10

@@ -82,17 +82,6 @@ struct StreamTurn: Sendable {
         texts[index].append(contentsOf: delta.utf8)
     }
 
-    /// Appends `delta`, valid UTF-8, to the block whose ID's bytes are `id`.
-    mutating func appendDelta(utf8 delta: UnsafeBufferPointer<UInt8>, toBlock id: UnsafeBufferPointer<UInt8>) {
-        // memcmp: the generic elementsEqual costs as much as the rest of a delta.
-        let continues =
-            lastDeltaIndex != nil && id.count == lastDeltaId.count
-            && (id.isEmpty
-                || lastDeltaId.withUnsafeBufferPointer { memcmp($0.baseAddress!, id.baseAddress!, id.count) == 0 })
-        let index = block(continuesLast: continues) { String(decoding: id, as: UTF8.self) }
-        texts[index].append(contentsOf: delta)
-    }
-
     /// The index of the block a delta goes to: the last delta's when it `continuesLast`, else the block
     /// named `id()`.
     private mutating func block(continuesLast: Bool, id: () -> String) -> Int {

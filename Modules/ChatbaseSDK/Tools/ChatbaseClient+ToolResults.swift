@@ -31,13 +31,13 @@ extension ChatbaseClient {
     /// `Retry-After`) and 5xx. A 404 `RESOURCE_TOOL_RESULT_NOT_PENDING` after an attempt whose outcome
     /// was unknown means that attempt arrived, so it counts as success.
     func postToolResult(of call: ToolCallInfo, output: JSONValue, in conversationId: String) async throws -> JSONValue {
-        let (sent, encoded) = Self.sendable(output)
+        let sent = Self.sendable(output)
         if sent != output {
             log.note(.warning, ChatbaseLog.Category.chatService, "result of tool \(call.toolName) replaced: \(sent)")
         }
         let request = try http.request(
             "POST", ["conversations", .param(conversationId), "tool-result"],
-            body: ToolResultBody(toolCallId: call.toolCallId, output: sent, encodedOutput: encoded),
+            body: ToolResultBody(toolCallId: call.toolCallId, output: sent),
             identity: identity())
         // An attempt with no answer may have arrived: a later NOT_PENDING then means it did.
         var outcomeUnknown = false
@@ -79,39 +79,19 @@ extension ChatbaseClient {
         }
     }
 
-    /// `output`, or the error object the agent gets instead when it is too large or not encodable, with
-    /// its JSON: measuring the result already encodes it, so the request body reuses those bytes.
-    static func sendable(_ output: JSONValue) -> (JSONValue, json: Data) {
+    /// `output`, or the error object the agent gets instead when it is too large or not encodable.
+    static func sendable(_ output: JSONValue) -> JSONValue {
         guard let encoded = try? ChatbaseHTTP.encoder.encode(output) else {
-            return replacement("tool result is not valid JSON")
+            return ["error": "tool result is not valid JSON"]
         }
-        return encoded.count > toolResultLimit ? replacement("tool result too large") : (output, encoded)
-    }
-
-    private static func replacement(_ message: String) -> (JSONValue, json: Data) {
-        var writer = JSONObjectWriter()
-        writer.member("error", message)
-        return (["error": .string(message)], writer.finish())
+        return encoded.count > toolResultLimit ? ["error": "tool result too large"] : output
     }
 }
 
-/// `{"output": …, "toolCallId": "…"}`, the output's JSON written once (by ``ChatbaseClient/sendable(_:)``).
-struct ToolResultBody: RequestBody {
+/// `{"output": …, "toolCallId": "…"}`.
+struct ToolResultBody: Encodable, Sendable {
     let toolCallId: String
     let output: JSONValue
-    /// `output` as ``ChatbaseHTTP/encoder`` writes it.
-    let encodedOutput: Data
-
-    private enum CodingKeys: String, CodingKey {
-        case toolCallId, output
-    }
-
-    var json: Data {
-        var writer = JSONObjectWriter()
-        writer.member("output", json: encodedOutput)
-        writer.member("toolCallId", toolCallId)
-        return writer.finish()
-    }
 }
 
 extension BackoffPolicy {

@@ -3,11 +3,10 @@ import Testing
 
 @testable import ChatbaseSDK
 
-/// The parser and the assembler together: whole canonical events are taken straight from the chunk,
-/// everything else goes through the parser, and the two must never disagree, wherever a chunk ends.
+/// The parser and the assembler together: the same turn wherever the chunks end.
 @Suite struct TurnAssemblerTests {
-    /// A reply that mixes canonical deltas (LF and CRLF), non-canonical ones, a multi-line event, a named
-    /// event, a comment and non-ASCII text.
+    /// A reply that mixes line endings (LF and CRLF), spacing, a multi-line event, a named event, a
+    /// comment and non-ASCII text.
     static let reply = [
         ": ping\n\n",
         #"data: {"type":"start","messageId":"m1"}"# + "\n\n",
@@ -57,32 +56,5 @@ import Testing
         let bytewise = Self.assemble(bytes.map { Data([$0]) })
         #expect(bytewise.deltas == whole.deltas)
         #expect(bytewise.parts == whole.parts)
-    }
-
-    @Test(arguments: [
-        (#"data: {"type":"text-delta","id":"t","delta":"a"}"# + "\n\nrest", 50),
-        (#"data: {"type":"text-delta","id":"t","delta":"a"}"# + "\r\n\r\n", 52),
-    ])
-    func wholeEventIsTakenWithItsBlankLine(_ text: String, _ length: Int) throws {
-        let taken = Data(text.utf8).withUnsafeBytes { raw in
-            StreamEventScanner.canonicalTextDeltaEvent(raw.bindMemory(to: UInt8.self))?.length
-        }
-        #expect(taken == length)
-    }
-
-    @Test(arguments: [
-        #"data: {"type":"text-delta","id":"t","delta":"a"}"# + "\n",
-        #"data: {"type":"text-delta","id":"t","delta":"a"}"# + "\n\r\n",
-        #"data: {"type":"text-delta","id":"t","delta":"a"}"# + "\r\n\n",
-        #"data: {"type":"text-delta","id":"t","delta":"a"}"# + "\r\r",
-        #"data: {"type":"text-delta","id":"t","delta":"a"} "# + "\n\n",
-        #"data:{"type":"text-delta","id":"t","delta":"a"}"# + "\n\n",
-        #"data: {"type":"text-start","id":"t"}"# + "\n\n",
-    ])
-    func anythingElseIsLeftToTheParser(_ text: String) {
-        let taken = Data(text.utf8).withUnsafeBytes { raw in
-            StreamEventScanner.canonicalTextDeltaEvent(raw.bindMemory(to: UInt8.self))?.length
-        }
-        #expect(taken == nil)
     }
 }
