@@ -15,6 +15,16 @@ extension AuthNamespace {
         }
     }
 
+    /// Sends `request` through a token rotation's own plan (a step-up's verify); mapped as ``send(_:)``.
+    func send(_ request: PBRequest, through rotation: SessionManager.Rotation) async throws(AuthError) -> Delivery {
+        var rejection: ExchangeRejection?
+        do {
+            return try await rotation.send(request, rejection: &rejection)
+        } catch {
+            throw AuthErrorMapping.error(for: error, status: rejection?.status, retryAfter: rejection?.retryAfter)
+        }
+    }
+
     /// `delivery`'s body as `type`; a mismatch is ``AuthError/http(status:code:message:requestId:)``
     /// with code `decoding_error` and the response's status and request id.
     func decode<O: Decodable>(_ delivery: Delivery, as type: O.Type) throws(AuthError) -> O {

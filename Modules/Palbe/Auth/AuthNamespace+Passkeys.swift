@@ -87,9 +87,9 @@ extension AuthNamespace {
         let assertion = try await passkeyAssertion(for: options)
         let verify = Self.verifyRequest(purpose: "step_up", options: options, assertion: assertion)
         // The verify retires the refresh token: no refresh may run alongside it.
-        let renewal = await session.rotating { () async -> Result<Void, AuthError> in
+        let renewal = await session.rotating { rotation async -> Result<Void, AuthError> in
             do throws(AuthError) {
-                let response = try self.decode(try await self.send(verify), as: SessionResponse.self)
+                let response = try self.decode(try await self.send(verify, through: rotation), as: SessionResponse.self)
                 await self.session.renew(response.session, generation: generation)
                 return .success(())
             } catch {

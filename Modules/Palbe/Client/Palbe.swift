@@ -18,10 +18,11 @@ public final class Palbe: Sendable {
     /// The environment this client talks to.
     public let configuration: PalbeConfiguration
 
-    let transport: any Transport
-    let runtime: PalbeRuntime
-    let base: RequestBase
-    let sealingKeys: SealingKeyStore
+    /// The one path every request takes, shared with the session manager.
+    let pipeline: RequestPipeline
+    var transport: any Transport { pipeline.transport }
+    var runtime: PalbeRuntime { pipeline.runtime }
+    var base: RequestBase { pipeline.base }
     /// The signed-in session behind ``auth``, installed as the session authority.
     package let session: SessionManager
     private let errorHook = Locked<(@Sendable (BackendError) -> Void)?>(nil)
@@ -41,25 +42,14 @@ public final class Palbe: Sendable {
     /// The persisted session starts loading here, in the background; see ``auth``.
     package init(configuration: PalbeConfiguration, transport: any Transport, runtime: PalbeRuntime) {
         self.configuration = configuration
-        base = RequestBase(configuration)
-        self.transport = transport
-        self.runtime = runtime
-        sealingKeys = SealingKeyStore(pinned: configuration.sealingKey)
+        pipeline = RequestPipeline(configuration: configuration, transport: transport, runtime: runtime)
         let trace = runtime.trace
         session = SessionManager(
             persistence: SessionPersistence(
                 store: runtime.sessionStore ?? SessionStorage.platformDefault,
                 key: SessionStorage.itemKey(for: configuration)),
-            clock: runtime.clock, note: { trace.note($0) })
+            pipeline: pipeline, clock: runtime.clock, note: { trace.note($0) })
         authority.withLock { $0 = session }
-        session.connect { [weak self] request in
-            guard let self else { return .failure(.notConfigured) }
-            do throws(BackendError) {
-                return .success(try await self.exchange(request))
-            } catch {
-                return .failure(error)
-            }
-        }
         session.startHydration()
     }
 
@@ -94,5 +84,18 @@ public final class Palbe: Sendable {
     func report(_ error: BackendError) {
         let hook = errorHook.withLock { $0 }
         hook?(error)
+    }
+}
+
+extension Palbe {
+    /// A backend call through the pipeline: the standard rules, the session in force.
+    func exchange(_ request: PBRequest) async throws(BackendError) -> Delivery {
+        var rejection: ExchangeRejection?
+        return try await exchange(request, rejection: &rejection)
+    }
+
+    /// ``exchange(_:)``, also telling which response the call ended on when it threw after a non-2xx.
+    func exchange(_ request: PBRequest, rejection: inout ExchangeRejection?) async throws(BackendError) -> Delivery {
+        try await pipeline.exchange(request, plan: .call(runtime), authority: sessionAuthority, rejection: &rejection)
     }
 }

@@ -15,6 +15,15 @@ struct ExchangePlan: Sendable {
         return ExchangePlan(rules: .calls(backoff: backoff), carriesSession: true, recordsRequestID: true)
     }
 
+    /// The session manager's own exchanges that rotate its tokens: the refresh (`POST /auth/token/refresh`,
+    /// which carries no bearer) and the step-up's verify. Attempts carry what their route carries (a DPoP
+    /// proof, a bearer on an authenticated route) from the session manager itself, but no rule of the
+    /// session: nothing here refreshes, replays after a 401 or signs out, so a rotation cannot start
+    /// another. Proof of work is kept, since the server may demand it of any route; nothing is resent
+    /// after no response or a gateway error (neither request is idempotent).
+    static let sessionRotation = ExchangePlan(
+        rules: RecoveryRules([ProofOfWorkRecovery()]), carriesSession: true, recordsRequestID: true)
+
     /// `GET /.well-known/palbase-sealing-key`: no rules, no session, no correlation.
     ///
     /// - No resend after no response, although `GET` is idempotent: the fetch runs inside a sealed

@@ -2,10 +2,9 @@ import ErrorCore
 import Foundation
 
 extension SessionManager {
-    /// Refreshes the session, or joins the refresh already running: concurrent callers share one
-    /// `POST /auth/token/refresh`. A rotation's own requests get none (``rotating(_:)``).
+    /// Refreshes the session, or joins the refresh (or step-up) already running: concurrent callers share
+    /// one `POST /auth/token/refresh`.
     package func refreshSession() async -> RefreshOutcome {
-        if Self.isRotating { return .transientFailure }
         if let refresh { return await refresh.task.value }
         guard let current = session else { return .ended }
         refreshes += 1
@@ -24,11 +23,12 @@ extension SessionManager {
     private func performRefresh(of current: SignedInSession, generation expected: Int, id: Int) async -> RefreshOutcome
     {
         defer { if refresh?.id == id { refresh = nil } }
-        guard let send = sender.withLock({ $0 }) else { return .transientFailure }
         let request = PBRequest(.post, ["auth/token/refresh"], body: ["refresh_token": current.refreshToken.value])
         let delivery: Delivery
-        switch await send(request) {
-        case .failure(let error):
+        var rejection: ExchangeRejection?
+        do {
+            delivery = try await rotationExchange(request, rejection: &rejection)
+        } catch {
             guard Self.isFatal(error) else {
                 note("the session refresh failed (\(error.code)); keeping the session")
                 return .transientFailure
@@ -37,8 +37,6 @@ extension SessionManager {
             note("the server refused the session refresh (\(Self.serverCode(of: error))); signing out")
             await end(reason: .sessionExpired, generation: expected)
             return .ended
-        case .success(let answer):
-            delivery = answer
         }
         guard let response = try? delivery.decoded(as: SessionResponse.self) else {
             note("the session refresh answer did not decode; keeping the session")

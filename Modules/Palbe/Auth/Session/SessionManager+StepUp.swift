@@ -2,19 +2,18 @@ import ErrorCore
 import Foundation
 
 extension SessionManager {
-    /// Whether the current task is a rotation's own work (``rotating(_:)``).
-    @TaskLocal static var isRotating = false
-
-    /// Runs `rotation`, a request that rotates the session's tokens on the server (a step-up), with no
-    /// refresh alongside it. A refresh sent meanwhile would carry the refresh token the rotation
-    /// retires, which the server reads as a stolen token and answers by revoking the session.
+    /// Runs `rotation`, the work around a request that rotates the session's tokens on the server (a
+    /// step-up), with no refresh alongside it. A refresh sent meanwhile would carry the refresh token the
+    /// rotation retires, which the server reads as a stolen token and answers by revoking the session.
     ///
+    /// `rotation` sends through the `send` it is handed (``rotationExchange(_:rejection:)``: the rotation's
+    /// plan, with no session rule, so its requests can never start a refresh: a 401 is their answer).
     /// A refresh already running finishes first, and a token about to expire is refreshed before the
     /// rotation starts. A refresh asked for during the rotation waits for it and then sees its tokens
-    /// (``RefreshOutcome/refreshed`` when it renewed the session). The rotation's own requests get no
-    /// refresh: a 401 is their answer. The rotation runs to its end even when the caller is cancelled,
-    /// as a refresh does: its answer carries the only tokens the server still accepts.
-    func rotating<T: Sendable>(_ rotation: @escaping @Sendable () async -> T) async -> T {
+    /// (``RefreshOutcome/refreshed`` when it renewed the session). The rotation runs to its end even when
+    /// the caller is cancelled, as a refresh does: its answer carries the only tokens the server still
+    /// accepts.
+    func rotating<T: Sendable>(_ rotation: @escaping @Sendable (_ send: Rotation) async -> T) async -> T {
         while let running = refresh { _ = await running.task.value }
         if let current = session, current.isExpiring(now: Self.wallSeconds(clock), margin: Self.refreshMargin) {
             _ = await refreshSession()
@@ -23,7 +22,7 @@ extension SessionManager {
         refreshes += 1
         let id = refreshes
         let startToken = session?.accessToken
-        let work = Task { await Self.$isRotating.withValue(true) { await rotation() } }
+        let work = Task { await rotation(Rotation(manager: self)) }
         let waiting = Task {
             _ = await work.value
             return outcomeOfRotation(from: startToken)
@@ -31,6 +30,16 @@ extension SessionManager {
         refresh = (id, waiting)
         defer { if refresh?.id == id { refresh = nil } }
         return await work.value
+    }
+
+    /// How a rotation sends its request: through the manager's rotation plan.
+    struct Rotation: Sendable {
+        let manager: SessionManager
+
+        /// Sends `request` through ``SessionManager/rotationExchange(_:rejection:)``.
+        func send(_ request: PBRequest, rejection: inout ExchangeRejection?) async throws(BackendError) -> Delivery {
+            try await manager.rotationExchange(request, rejection: &rejection)
+        }
     }
 
     /// What a refresh that waited for a rotation got: the rotation's tokens, or the session as it was.

@@ -18,9 +18,6 @@ package actor SessionManager {
     /// How close to expiry a token is refreshed before it is sent, in seconds.
     static let refreshMargin: Int64 = 30
 
-    /// Sends one request through the client's transport path.
-    typealias Sender = @Sendable (PBRequest) async -> Result<Delivery, BackendError>
-
     /// What a refresh came to.
     package enum RefreshOutcome: Sendable, Equatable {
         /// New tokens are stored and in use.
@@ -45,7 +42,9 @@ package actor SessionManager {
     nonisolated let clock: SDKClock
     nonisolated let note: @Sendable (String) -> Void
     nonisolated let snapshot = Locked(Snapshot())
-    nonisolated let sender = Locked<Sender?>(nil)
+    /// The pipeline the manager's own refresh and step-up go through, with their plan
+    /// (``ExchangePlan/sessionRotation``).
+    nonisolated let pipeline: RequestPipeline
 
     /// Whether the state is known (the unit was read, or a sign-in or sign-out came first).
     private var booted = false
@@ -64,17 +63,24 @@ package actor SessionManager {
     var refresh: (id: Int, task: Task<RefreshOutcome, Never>)?
     var refreshes = 0
 
-    /// A manager keeping its unit in `persistence`, reading time from `clock` and writing notes to
-    /// `note` (the client's debug trace; never a token).
-    init(persistence: SessionPersistence, clock: SDKClock, note: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// A manager keeping its unit in `persistence`, rotating its tokens through `pipeline`, reading time
+    /// from `clock` and writing notes to `note` (the client's debug trace; never a token).
+    init(
+        persistence: SessionPersistence, pipeline: RequestPipeline, clock: SDKClock,
+        note: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.persistence = persistence
+        self.pipeline = pipeline
         self.clock = clock
         self.note = note
     }
 
-    /// Sets how refresh requests are sent (the client, weakly held); called once by the client.
-    nonisolated func connect(_ sender: @escaping Sender) {
-        self.sender.withLock { $0 = sender }
+    /// Sends one of the manager's own token rotations (``ExchangePlan/sessionRotation``): the headers its
+    /// route carries come from this manager, and no session rule runs, so nothing here can start a refresh.
+    func rotationExchange(
+        _ request: PBRequest, rejection: inout ExchangeRejection?
+    ) async throws(BackendError) -> Delivery {
+        try await pipeline.exchange(request, plan: .sessionRotation, authority: self, rejection: &rejection)
     }
 
     /// Queues the read of the persisted unit; called once by the client as it is made.

@@ -2,28 +2,45 @@ import ErrorCore
 import Foundation
 import SDKTransport
 
-extension Palbe {
-    /// The one transport path: prepare, seal, then attempt until an answer is final.
-    ///
-    /// Throws ``BackendError`` without reporting it; ``perform(_:reading:)`` reports.
-    func exchange(_ request: PBRequest) async throws(BackendError) -> Delivery {
-        var rejection: ExchangeRejection?
-        return try await exchange(request, rejection: &rejection)
+/// The one path every Palbe request takes: prepare, seal, then attempt until an answer is final, each
+/// attempt through the shared ``HTTPExchange``.
+///
+/// Which recovery rules run, and whether attempts carry a session, is the ``ExchangePlan``'s: the
+/// client's calls run ``ExchangePlan/call(_:)``, the session manager's own refresh and step-up run
+/// ``ExchangePlan/sessionRotation``, which has no session rule, so a rotation can never start another.
+/// The pipeline holds no state of its own; the client and its session manager share one.
+struct RequestPipeline: Sendable {
+    let configuration: PalbeConfiguration
+    let base: RequestBase
+    let transport: any Transport
+    let runtime: PalbeRuntime
+    let sealingKeys: SealingKeyStore
+
+    init(configuration: PalbeConfiguration, transport: any Transport, runtime: PalbeRuntime) {
+        self.configuration = configuration
+        base = RequestBase(configuration)
+        self.transport = transport
+        self.runtime = runtime
+        sealingKeys = SealingKeyStore(pinned: configuration.sealingKey)
     }
 
-    /// ``exchange(_:)``, also telling which response the call ended on when it threw after a non-2xx
-    /// (what `pb.auth` reads `Retry-After` from).
-    func exchange(_ request: PBRequest, rejection: inout ExchangeRejection?) async throws(BackendError) -> Delivery {
+    /// Sends `request` as `plan` says, the session's headers (when the plan carries them) from `authority`;
+    /// when the call ends on a non-2xx, `rejection` is that response (what `pb.auth` reads `Retry-After`
+    /// from). Throws ``BackendError`` without reporting it; ``Palbe/perform(_:reading:)`` reports.
+    func exchange(
+        _ request: PBRequest, plan: ExchangePlan, authority: (any PalbeSessionAuthority)?,
+        rejection: inout ExchangeRejection?
+    ) async throws(BackendError) -> Delivery {
         guard base.isUsable else { throw .notConfigured }
         var prepared = try PreparedRequest(request, base: base)
         if prepared.requiresSealing {
             do {
                 try prepared.seal(to: try await sealingKeys.key(fetch: fetchSealingKey))
             } catch {
-                throw Self.unsealable(routePath: prepared.routePath, error)
+                throw Palbe.unsealable(routePath: prepared.routePath, error)
             }
         }
-        return try await run(prepared, plan: .call(runtime), rejection: &rejection)
+        return try await run(prepared, plan: plan, authority: authority, rejection: &rejection)
     }
 
     /// `GET /.well-known/palbase-sealing-key` through the same pipeline with its own plan
@@ -38,7 +55,7 @@ extension Palbe {
         let delivery: Delivery
         var rejection: ExchangeRejection?
         do {
-            delivery = try await run(prepared, plan: .sealingKeyFetch, rejection: &rejection)
+            delivery = try await run(prepared, plan: .sealingKeyFetch, authority: nil, rejection: &rejection)
         } catch {
             if let status = error.statusCode {
                 throw SealingUnavailable("the sealing key endpoint answered \(status)")
@@ -60,7 +77,8 @@ extension Palbe {
     /// Final without asking the rules: a 2xx, a sealed 2xx that does not authenticate, and a
     /// cancelled task. When the call ends on a non-2xx, `rejection` is that response.
     private func run(
-        _ prepared: PreparedRequest, plan: ExchangePlan, rejection: inout ExchangeRejection?
+        _ prepared: PreparedRequest, plan: ExchangePlan, authority sessionAuthority: (any PalbeSessionAuthority)?,
+        rejection: inout ExchangeRejection?
     ) async throws(BackendError) -> Delivery {
         let trace = runtime.trace
         let note: @Sendable (String) -> Void = { trace.note($0) }
