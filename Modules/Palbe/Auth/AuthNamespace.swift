@@ -1,6 +1,11 @@
 import ErrorCore
 import Foundation
 
+// `pb.auth`: the namespace, its listeners, and the point where every auth request is sent and its
+// failure becomes an ``AuthError``.
+
+// MARK: - AuthNamespace
+
 extension Palbe {
     /// Authentication: sign-up and sign-in rails, the password lifecycle, email verification, the
     /// account, and the session every authenticated call carries.
@@ -107,4 +112,82 @@ extension AuthNamespace: CustomStringConvertible, CustomReflectable {
 
     /// No children: the session is not reachable through `Mirror` or `dump`.
     public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+}
+
+// MARK: - AuthNamespace+Listeners
+
+/// The three listeners: state drives the UI, events tell what happened, the user carries its
+/// property changes.
+extension AuthNamespace {
+    /// Calls `listener` with the state now and at every change (sign-in, sign-out, expiry).
+    ///
+    /// ```swift
+    /// unsubscribe = await pb.auth.onAuthStateChange { state in
+    ///     let user: AuthUser? = if case .signedIn(let user) = state { user } else { nil }
+    ///     Task { @MainActor in self.user = user }
+    /// }
+    /// ```
+    ///
+    /// The current state is replayed on subscribe, including a session restored at launch. While the
+    /// stored session is still loading, the replay waits for it: the first value is the real one.
+    /// Listeners run on the session's executor, one at a time and in order; keep them short and hop
+    /// to your own actor for UI work. A token refresh changes no state.
+    public func onAuthStateChange(_ listener: @escaping @Sendable (AuthState) -> Void) async -> Unsubscribe {
+        await session.subscribe(state: listener)
+    }
+
+    /// Calls `listener` with every ``AuthEvent`` from now on; past events are not replayed.
+    ///
+    /// Events fire alongside state changes: a `.signedOut(reason: .sessionExpired)` event arrives
+    /// together with the `.signedOut` state. ``AuthEvent/tokenRefreshed`` is seen only here.
+    public func onAuthEvent(_ listener: @escaping @Sendable (AuthEvent) -> Void) async -> Unsubscribe {
+        await session.subscribe(event: listener)
+    }
+
+    /// Calls `listener` with the cached user now (`nil` when signed out; deferred like
+    /// ``onAuthStateChange(_:)`` while the stored session loads) and whenever it changes: a
+    /// sign-in, a sign-out, ``refreshUser()``, a refresh whose answer describes the user differently.
+    public func onUserChange(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> Unsubscribe {
+        await session.subscribe(user: listener)
+    }
+}
+
+// MARK: - AuthNamespace+Exchange
+
+/// The conversion point: every auth request goes through the client's one transport path (headers,
+/// sealing, DPoP, recovery rules, trace) and every failure becomes an ``AuthError`` here
+/// (``AuthErrorMapping``).
+extension AuthNamespace {
+    /// Sends `request`; a failure is mapped with the response it ended on.
+    func send(_ request: PBRequest) async throws(AuthError) -> Delivery {
+        var rejection: ExchangeRejection?
+        do {
+            return try await client.exchange(request, rejection: &rejection)
+        } catch {
+            throw AuthErrorMapping.error(for: error, status: rejection?.status, retryAfter: rejection?.retryAfter)
+        }
+    }
+
+    /// Sends `request` through a token rotation's own plan (a step-up's verify); mapped as ``send(_:)``.
+    func send(_ request: PBRequest, through rotation: SessionManager.Rotation) async throws(AuthError) -> Delivery {
+        var rejection: ExchangeRejection?
+        do {
+            return try await rotation.send(request, rejection: &rejection)
+        } catch {
+            throw AuthErrorMapping.error(for: error, status: rejection?.status, retryAfter: rejection?.retryAfter)
+        }
+    }
+
+    /// `delivery`'s body as `type`; a mismatch is ``AuthError/http(status:code:message:requestId:)``
+    /// with code `decoding_error` and the response's status and request id.
+    func decode<O: Decodable>(_ delivery: Delivery, as type: O.Type) throws(AuthError) -> O {
+        try AuthErrorMapping.decode(delivery, as: type)
+    }
+
+    /// Sends a request that mints a session, adopts it (persisted, listeners told) and returns its user.
+    func signIn(with request: PBRequest) async throws(AuthError) -> AuthSuccess {
+        let response = try decode(try await send(request), as: SessionResponse.self)
+        await session.adopt(response.session)
+        return AuthSuccess(user: response.user)
+    }
 }

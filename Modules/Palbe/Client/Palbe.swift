@@ -2,6 +2,11 @@ import ErrorCore
 import Foundation
 import SDKTransport
 
+// The client: its configuration, its pipeline and session, the global `pb`, raw access and what it shows
+// of itself.
+
+// MARK: - Palbe
+
 /// The client for your Palbase backend. Apps use the global ``pb``; tests, servers and
 /// multi-environment tools create their own with ``init(configuration:transport:)``.
 ///
@@ -97,5 +102,63 @@ extension Palbe {
     /// ``exchange(_:)``, also telling which response the call ended on when it threw after a non-2xx.
     func exchange(_ request: PBRequest, rejection: inout ExchangeRejection?) async throws(BackendError) -> Delivery {
         try await pipeline.exchange(request, plan: .call(runtime), authority: sessionAuthority, rejection: &rejection)
+    }
+}
+
+// MARK: - GlobalClient
+
+/// The app's Palbase client, configured from `Palbase-Info.plist` on first use (see
+/// ``PalbeConfiguration/fromInfoPlist()`` for where the file is looked for).
+///
+/// ```swift
+/// let todos: [Todo] = try await pb.call("todos", method: .get)
+/// ```
+///
+/// A misconfigured build dies at first use with `fatalError("Palbe: \(error.message)")`
+/// (``AppConfigError``) rather than limping on: a missing or unusable plist is a build mistake, not
+/// a run-time condition to recover from.
+public let pb: Palbe = {
+    do throws(AppConfigError) {
+        return Palbe(configuration: try PalbeConfiguration.fromInfoPlist())
+    } catch {
+        fatalError("Palbe: \(error.message)")
+    }
+}()
+
+// MARK: - Palbe+Raw
+
+/// A 2xx answer read as open JSON, for tools that print whatever the backend said (the `sdk` CLI).
+package struct PalbeRawResponse: Sendable, Equatable {
+    /// The HTTP status.
+    package let status: Int
+    /// The body as JSON; `null` for an empty body.
+    package let body: AnyCodableValue
+    /// The response's `X-Request-Id`.
+    package let requestID: String?
+}
+
+extension Palbe {
+    /// Sends `request` through the one transport path and returns the status, the body as open JSON
+    /// and the request id. Failures are ``BackendError``, reported to the hook first, exactly as for
+    /// every other call.
+    package func send(_ request: PBRequest) async throws(BackendError) -> PalbeRawResponse {
+        try await perform(request) { delivery throws(BackendError) in
+            PalbeRawResponse(
+                status: delivery.status, body: try delivery.decoded(as: AnyCodableValue.self),
+                requestID: delivery.requestID)
+        }
+    }
+}
+
+// MARK: - Palbe+Reflection
+
+extension Palbe: CustomReflectable {
+    /// The environment and the base URL, nothing else: `dump(pb)` and a debugger show which backend a
+    /// client talks to, never the signed-in session (its tokens and device key), the API key, or the
+    /// transport's internals (reflecting Foundation's `URLSession` on Linux crashes the runtime).
+    public var customMirror: Mirror {
+        Mirror(
+            self, children: ["environment": configuration.environment, "baseURL": configuration.baseURL],
+            displayStyle: .class)
     }
 }

@@ -2,6 +2,10 @@ import ErrorCore
 import Foundation
 import SDKTransport
 
+// The one place a failure of an auth request becomes an ``AuthError``.
+
+// MARK: - AuthErrorMapping
+
 /// The one place where a failed auth exchange becomes an ``AuthError``. Pure functions over what
 /// ``BackendErrorMapping`` already reads from a response, so the golden vectors in
 /// `Specs/vectors/auth-errors.json` check every rule without a network, and the two mappings can
@@ -62,5 +66,25 @@ package enum AuthErrorMapping {
     /// The error for a failure that produced no usable response.
     package static func error(for failure: TransportError) -> AuthError {
         error(for: BackendErrorMapping.error(for: failure))
+    }
+}
+
+// MARK: - AuthErrorMapping+Passkeys
+
+extension AuthErrorMapping {
+    /// The error for an authenticator that produced nothing. A dismissed sheet is
+    /// ``AuthError/invalidCredentials(message:)`` with the passkey ceremony's cancellation message,
+    /// which ``AuthNamespace/wasCanceled(_:)`` recognises; a device without a passkey for the host is
+    /// `invalidCredentials` too (there is no credential to present). A failing authenticator sent
+    /// nothing, like a body that could not be sealed: ``AuthError/network(message:)``.
+    package static func error(for failure: PasskeyAuthenticatorError) -> AuthError {
+        switch failure {
+        case .cancelled:
+            .invalidCredentials(message: AuthNamespace.passkeyCancellationMessage)
+        case .noCredential(let rpID):
+            .invalidCredentials(message: "There is no passkey for \(rpID) on this device")
+        case .failed(let reason):
+            .network(message: "The passkey could not be used: \(reason); nothing was sent")
+        }
     }
 }

@@ -1,3 +1,11 @@
+import ErrorCore
+import Foundation
+
+// What one kind of exchange runs (its plan), and how it ended: the delivered answer, or the rejection
+// it ended on.
+
+// MARK: - ExchangePlan
+
 /// How one kind of exchange runs through the pipeline: which rules recover from its outcomes, and
 /// what it shares with the session layer and the correlation record.
 struct ExchangePlan: Sendable {
@@ -33,4 +41,63 @@ struct ExchangePlan: Sendable {
     /// - No proof of work: a challenge there is surfaced as the endpoint's status.
     /// - Not recorded as the last request id: it is the SDK's own request, not the app's call.
     static let sealingKeyFetch = ExchangePlan(rules: RecoveryRules([]), carriesSession: false, recordsRequestID: false)
+}
+
+// MARK: - ExchangeRejection
+
+/// The non-2xx response an exchange ended on: its status and headers.
+struct ExchangeRejection: Sendable {
+    let status: Int
+    let headers: HTTPHeaders
+
+    /// The response of a `.rejected` outcome; `nil` for one that got no response.
+    init?(_ outcome: AttemptOutcome) {
+        guard case .rejected(let status, let headers, _) = outcome else { return nil }
+        self.status = status
+        self.headers = headers
+    }
+
+    /// The seconds its `Retry-After` asks for.
+    var retryAfter: Int? { RetryAfter.seconds(from: headers["Retry-After"]) }
+}
+
+// MARK: - Delivery
+
+/// A 2xx answer: its status, its (unsealed) body and its request id. How the body is read is in
+/// `Delivery+Decoding.swift`.
+package struct Delivery: Sendable {
+    /// The HTTP status, 200–299.
+    package let status: Int
+    /// The body, opened when it came sealed.
+    package let body: Data
+    /// The response's `X-Request-Id`, when it had a non-blank one.
+    package let requestID: String?
+
+    /// A delivery of `body` with `status` and `requestID`.
+    package init(status: Int, body: Data, requestID: String?) {
+        self.status = status
+        self.body = body
+        self.requestID = requestID
+    }
+}
+
+// MARK: - Delivery+Decoding
+
+extension Delivery {
+    /// The body as `O`, through the SDK's snake_case decoder; an empty body reads as JSON `null`
+    /// (so `Optional` and `AnyCodableValue` accept a 204). A mismatch is ``BackendError/decode(_:)``
+    /// carrying the response's request id.
+    package func decoded<O: Decodable>(as type: O.Type) throws(BackendError) -> O {
+        let body = body.isEmpty ? Data("null".utf8) : body
+        do {
+            return try Self.decoder.decode(type, from: body)
+        } catch {
+            throw .decode(
+                CodecFailure(
+                    message: "The response did not match \(CodingErrorDescription.describe(error, type: type))",
+                    requestId: requestID, underlying: error))
+        }
+    }
+
+    private static let decoder = SDKCoders.snakeCaseDecoder()
 }

@@ -2,6 +2,11 @@ import ErrorCore
 import Foundation
 import SDKTransport
 
+// The one path every Palbe request takes, and the presets it runs with: the trace's configuration and
+// the backoff policy.
+
+// MARK: - RequestPipeline
+
 /// The one path every Palbe request takes: prepare, seal, then attempt until an answer is final, each
 /// attempt through the shared ``HTTPExchange``.
 ///
@@ -226,4 +231,39 @@ extension BackendError {
                 message: error is CancellationError ? "The call was cancelled" : String(describing: error),
                 urlErrorCode: .cancelled, requestSent: requestSent, underlying: error))
     }
+}
+
+// MARK: - ExchangeTrace+Palbe
+
+extension ExchangeTrace.Configuration {
+    /// The `PALBASE_DEBUG=1` HTTP trace: one record per request and one per outcome, at
+    /// `LogLevel.trace` under subsystem `studio.palbase.sdk`, category `http`.
+    ///
+    /// Everything passes through `Redactor` first, whose one rule masks headers and fields alike
+    /// (`apikey`, `Authorization`, `DPoP`, any name with `token`, `secret`, `password`, `session`,
+    /// `card`, `pin`, `otp`, … in it), here with the attestation headers added, and bodies are cut to
+    /// 2 KB. Sealed bodies are never shown, not even redacted: they are sealed because they are
+    /// sensitive.
+    static let palbe = ExchangeTrace.Configuration(
+        subsystem: "studio.palbase.sdk", category: "http",
+        redactor: Redactor(extraHeaders: ["X-Palbase-Attestation", "X-Palbase-Assertion", "X-Apple-Attest"]),
+        format: .detailed, bodies: .redacted)
+}
+
+// MARK: - BackoffPolicy+Palbe
+
+extension BackoffPolicy {
+    /// When and how long Palbe waits before resending an idempotent request.
+    ///
+    /// `GET`, `QUERY`, `PUT` and `DELETE` are resent after a failure that got no response
+    /// (``BackendError/network(_:)``) and after the ``palbeRetriedStatuses``, at most twice. The wait
+    /// doubles from 250 ms, is capped at 2 s, and is jittered to between half and all of that. A
+    /// `Retry-After` of at most 10 s is honoured (the wait is then at least that long); a longer one
+    /// surfaces the response at once instead of waiting. `POST` and `PATCH` are never resent.
+    package static let palbe = BackoffPolicy(
+        maxRetries: 2, baseDelay: .milliseconds(250), maxDelay: .seconds(2), jitter: .equal,
+        maxRetryAfter: .seconds(10))
+
+    /// The statuses Palbe resends (idempotent requests only): 502, 503 and 504.
+    package static let palbeRetriedStatuses: Set<Int> = [502, 503, 504]
 }

@@ -1,3 +1,9 @@
+import ErrorCore
+
+// A request to the backend: its method, its path segments and what it carries.
+
+// MARK: - PBRequest
+
 /// A description of one backend request: verb, path, body, query and extra headers.
 ///
 /// Generated endpoints build these, `pb.call(_:_:)` builds one from its arguments, and you can build
@@ -76,5 +82,67 @@ extension PBRequest {
             return PBRequest(method, [.literal(name)], query: input, headers: headers)
         }
         return PBRequest(method, [.literal(name)], body: input, headers: headers)
+    }
+}
+
+// MARK: - PBMethod
+
+/// The six HTTP verbs a Palbase endpoint can use, all of them reachable from every way of calling
+/// the backend.
+///
+/// `QUERY` (RFC 10008) is a first-class verb: safe and idempotent like `GET`, body-carrying like
+/// `POST`. Use it for searches whose input is too large or too structured for a query string.
+///
+/// Retries follow the verb: `GET`, `QUERY`, `PUT` and `DELETE` are idempotent and are retried on a
+/// failure that got no response and on 502/503/504; `POST` and `PATCH` never are.
+public enum PBMethod: String, Sendable, CaseIterable {
+    case get = "GET", post = "POST", patch = "PATCH", put = "PUT", delete = "DELETE", query = "QUERY"
+
+    /// Whether a request with this verb may carry a body: every verb but `GET`.
+    public var carriesBody: Bool { self != .get }
+
+    /// Whether the SDK may resend the request on its own (RFC 9110 §9.2.2, plus `QUERY`).
+    var isIdempotent: Bool {
+        switch self {
+        case .get, .query, .put, .delete: true
+        case .post, .patch: false
+        }
+    }
+
+    /// Whether an input handed to `pb.call(_:_:)` travels as the query string rather than the body,
+    /// the rule generated endpoints follow too (so both produce the same bytes).
+    var sendsInputAsQuery: Bool {
+        self == .get || self == .delete
+    }
+}
+
+// MARK: - PBPathSegment
+
+/// One segment of an endpoint's path: fixed route text, or a caller's value.
+///
+/// ```swift
+/// let path: [PBPathSegment] = ["todos", .param(id), "archive"]
+/// ```
+///
+/// `.literal` text goes through verbatim (a leading or trailing slash is tolerated, and a literal
+/// may hold several segments such as `"rooms/search"`); `.param` values are percent-encoded with
+/// JavaScript's `encodeURIComponent` set, so pass raw strings (`"a b/c"` is sent as `a%20b%2Fc`).
+public enum PBPathSegment: Sendable, Hashable, ExpressibleByStringLiteral {
+    /// Route text, sent verbatim.
+    case literal(String)
+    /// A caller's value, percent-encoded as exactly one segment.
+    case param(String)
+
+    /// A string literal is a ``literal(_:)`` segment.
+    public init(stringLiteral value: String) {
+        self = .literal(value)
+    }
+
+    /// The same segment in ErrorCore's path-encoding vocabulary.
+    var pathSegment: PathSegment {
+        switch self {
+        case .literal(let text): .literal(text)
+        case .param(let value): .param(value)
+        }
     }
 }
