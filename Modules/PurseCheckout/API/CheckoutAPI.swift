@@ -26,6 +26,12 @@ struct CheckoutAPI: Sendable {
         guard let url = session.endpointURLs[endpoint] else {
             throw PaymentAPIErrorMapping.unsendable(path: path, reason: "the API root cannot address \(path)")
         }
+        // Card data crosses the network only encrypted: a production session's vault is never called
+        // over plain http (a sandbox on loopback may be).
+        if endpoint.carriesCardData, session.environment == "production", url.scheme?.lowercased() != "https" {
+            throw PaymentAPIErrorMapping.unsendable(
+                path: path, reason: "card data is never sent over http for a production session")
+        }
         var fields: [(name: String, value: String)] = [
             ("Authorization", session.authorization), ("X-Purse-SDK", Self.sdkHeader),
             ("X-Request-ID", SecureRandom.lowercaseUUIDString()), ("Accept", "application/json"),

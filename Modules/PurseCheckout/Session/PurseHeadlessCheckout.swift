@@ -107,7 +107,8 @@ public final class PurseHeadlessCheckout: Sendable, CustomStringConvertible, Cus
     public var expiresAt: Date { state.withLock { $0.session.expiresAt } }
 
     /// Where the session is. Reading it notices an expiry: a session whose `expires_at` has passed
-    /// (on the SDK's clock) while idle or ready reads, and moves to, ``SessionState/expired``.
+    /// (on the SDK's clock) while idle, ready or blocked (`error`) reads, and moves to,
+    /// ``SessionState/expired``.
     public var sessionState: SessionState {
         withState { state in
             noticeExpiry(&state)
@@ -210,9 +211,13 @@ public final class PurseHeadlessCheckout: Sendable, CustomStringConvertible, Cus
         changes.yield(state.generation)
     }
 
-    /// Moves an idle or ready session whose expiry has passed to ``SessionState/expired``.
+    /// Moves a session whose expiry has passed to ``SessionState/expired``: from `idle`, `ready` and `error`
+    /// (the contract's "any → expired"). Never from `submitting`, whose answer decides first, nor from
+    /// `submitted` or `terminated`, which stay final: a paid session keeps showing its payment.
     func noticeExpiry(_ state: inout CheckoutState) {
-        guard [.idle, .ready].contains(state.sessionState), environment.clock.now >= state.expiry else { return }
+        guard [.idle, .ready, .error].contains(state.sessionState), environment.clock.now >= state.expiry else {
+            return
+        }
         transition(&state, to: .expired)
     }
 

@@ -3,7 +3,8 @@
 ///
 /// ```
 /// idle → ready → submitting → submitted | ready (a definitive pre-execution failure) | error
-/// any state → expired (a 410, or the clock passing expires_at)
+/// any state → expired (a 410; or the clock passing expires_at while idle, ready or error: a submission
+///                      in flight decides first, and a submitted session keeps showing its payment)
 /// any state → terminated (terminate())
 /// ```
 public enum SessionState: String, Sendable, Equatable, CaseIterable {

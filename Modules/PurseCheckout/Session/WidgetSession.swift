@@ -3,7 +3,7 @@ import Foundation
 
 /// A client session as `widgetData` carries it: base64 (padding optional) of the version 2 JSON
 /// `{"v":2,"session_id","session_secret","api_root","environment","expires_at","amount","currency",
-/// "redirection_url"}`.
+/// "redirection_url"}`. `expires_at` is an RFC 3339 string or a number of Unix seconds.
 ///
 /// The secret is never shown: `description` and the mirror name the session id only.
 ///
@@ -55,10 +55,22 @@ final class WidgetSession: Sendable, Equatable, CustomStringConvertible, CustomR
             root.host != nil, root.query == nil, root.fragment == nil
         else { throw .sessionMalformed(reason: "api_root is not an http(s) URL without a query") }
         environment = object["environment"]?.stringValue ?? "production"
-        guard let expires = ISO8601Timestamp.date(from: try string("expires_at")) else {
-            throw .sessionMalformed(reason: "expires_at is not an ISO 8601 date")
+        // The contract leaves its type open and servers send both: an RFC 3339 string, or Unix seconds.
+        switch object["expires_at"] {
+        case .string(let text)?:
+            guard let expires = ISO8601Timestamp.date(from: text) else {
+                throw .sessionMalformed(reason: "expires_at is not an ISO 8601 date")
+            }
+            expiresAt = expires
+        case .int(let seconds)? where seconds >= 0:
+            expiresAt = Date(timeIntervalSince1970: TimeInterval(seconds))
+        case .double(let seconds)? where seconds.isFinite && seconds >= 0:
+            expiresAt = Date(timeIntervalSince1970: seconds)
+        case nil, .null?:
+            throw .sessionMalformed(reason: "expires_at is missing")
+        default:
+            throw .sessionMalformed(reason: "expires_at is not an ISO 8601 date or Unix seconds")
         }
-        expiresAt = expires
         guard let amount = object["amount"]?.intValue, amount >= 0 else {
             throw .sessionMalformed(reason: "amount is missing or not a whole number of minor units")
         }

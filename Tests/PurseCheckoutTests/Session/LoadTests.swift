@@ -147,6 +147,29 @@ import Testing
         }
     }
 
+    /// "Any → expired": a blocked (`error`) session whose clock runs out is expired too, so the app stops
+    /// offering it; a submitted one keeps showing its payment.
+    @Test func theClockExpiresABlockedSessionButNotAPaidOne() async throws {
+        try await withPurse { bed in
+            let offset = Locked<Duration>(.zero)
+            let start = ContinuousClock.now
+            let clock = SDKClock(now: { start + offset.withLock { $0 } }, sleep: { _ in })
+            let blocked = try await bed.session()
+            let checkout = try bed.checkout(blocked, clock: clock)
+            try bed.fault(.status(429, error: "RATE_LIMITED", retryAfter: 1), blocked.id, "init", count: 1)
+            _ = try? await checkout.load()
+            #expect(checkout.sessionState == .error)
+
+            let (paidCheckout, _, _) = try await bed.cardCheckout(clock: clock)
+            _ = try await paidCheckout.submitPayment()
+            #expect(paidCheckout.sessionState == .submitted)
+
+            offset.withLock { $0 = .seconds(3_601) }
+            #expect(checkout.sessionState == .expired)
+            #expect(paidCheckout.sessionState == .submitted)
+        }
+    }
+
     @Test func setSessionReplacesTheSessionAndTerminateEndsIt() async throws {
         try await withPurse { bed in
             let first = try await bed.session()

@@ -85,6 +85,58 @@ import Testing
         #expect(checkout.sessionID == "cs_abc")
     }
 
+    /// `expires_at` as Unix seconds (a number, whole or not), as servers also send it.
+    @Test func anExpiryInUnixSecondsIsReadToo() throws {
+        let whole = Int(Date().timeIntervalSince1970) + 3_600
+        let session = try WidgetSession(widgetData: Self.widget(["expires_at": .int(whole)]))
+        #expect(session.expiresAt == Date(timeIntervalSince1970: TimeInterval(whole)))
+        let fractional = Date().timeIntervalSince1970 + 60.5
+        #expect(
+            try WidgetSession(widgetData: Self.widget(["expires_at": .double(fractional)])).expiresAt
+                == Date(timeIntervalSince1970: fractional))
+        let past = Self.widget(["expires_at": .int(Int(Date().timeIntervalSince1970) - 1)])
+        let expired = #expect(throws: PurseCheckoutError.self) { try Self.checkout(past) }
+        #expect(expired?.code == .expiredSession)
+        for odd: AnyCodableValue in [.int(-5), .bool(true), ["at": 1], .null] {
+            #expect(throws: PurseCheckoutError.self) { try WidgetSession(widgetData: Self.widget(["expires_at": odd])) }
+        }
+    }
+
+    /// Card data is never sent over plain http for a production session: the vault call is refused before
+    /// anything leaves, and nothing reaches the server.
+    @Test func aProductionSessionNeverSendsCardDataOverHTTP() async throws {
+        let session = try WidgetSession(widgetData: Self.widget(["environment": "production"]))
+        let transport = CountingTransport()
+        let api = CheckoutAPI(
+            session: session, transport: transport, trace: ExchangeTrace(.purse, logger: NoLogger()), clock: .live,
+            requestTimeout: nil)
+        let error = try #require(
+            await #expect(throws: PaymentAPIError.self) {
+                _ = try await api.send(.vault, body: Data(#"{"number":"4242424242424242"}"#.utf8))
+            })
+        #expect(error.requestSent == false)
+        #expect(error.message.contains("never sent over http"))
+        #expect(transport.sent.withLock { $0 } == 0)
+        // Other calls of the same session go out (an http API root is the integrator's choice).
+        _ = try? await api.send(.status)
+        #expect(transport.sent.withLock { $0 } == 1)
+    }
+
+    /// Counts what it is asked to send, and answers nothing.
+    final class CountingTransport: Transport {
+        let sent = Locked(0)
+
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            sent.withLock { $0 += 1 }
+            throw TransportError(code: .cannotConnectToHost, requestSent: false, message: "no server")
+        }
+
+        func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+            sent.withLock { $0 += 1 }
+            throw TransportError(code: .cannotConnectToHost, requestSent: false, message: "no server")
+        }
+    }
+
     @Test func theSecretIsNeverShown() throws {
         let session = try WidgetSession(widgetData: Self.widget())
         var dumped = ""
