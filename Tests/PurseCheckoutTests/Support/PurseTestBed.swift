@@ -113,7 +113,6 @@ extension SDKClock {
     }
 }
 
-
 /// An outcome a test did not expect, thrown to fail it.
 struct UnexpectedOutcome: Error {
     let outcome: PaymentOutcome
