@@ -185,8 +185,19 @@ extension AuthNamespace {
     }
 
     /// Sends a request that mints a session, adopts it (persisted, listeners told) and returns its user.
+    ///
+    /// An account with a second factor gets no session on this rail: the server answers its challenge
+    /// instead, thrown as ``AuthError/http(status:code:message:requestId:)`` `mfa_required`. The SDK has no
+    /// MFA API; a magic link or an OAuth sign-in hands the app the challenge (`.mfaRequired`).
     func signIn(with request: PBRequest) async throws(AuthError) -> AuthSuccess {
-        let response = try decode(try await send(request), as: SessionResponse.self)
+        let delivery = try await send(request)
+        if try MFAChallengeAnswer.challenge(in: delivery) != nil {
+            throw .http(
+                status: delivery.status, code: "mfa_required",
+                message: "This account needs a second factor; a magic link or an OAuth sign-in returns its challenge",
+                requestId: delivery.requestID)
+        }
+        let response = try decode(delivery, as: SessionResponse.self)
         await session.adopt(response.session)
         return AuthSuccess(user: response.user)
     }

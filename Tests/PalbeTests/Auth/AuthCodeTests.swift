@@ -129,4 +129,42 @@ import Testing
             #expect(await users.wait(for: 2).first == .some(nil))
         }
     }
+
+    /// Every rail that mints a session asks for the second factor: the password and the phone code too,
+    /// which minted a full session before. No session is adopted; the error says why.
+    @Test func passwordAndPhoneSignInsOfAnAccountWithASecondFactorMintNoSession() async throws {
+        try await withAuthBackend { bed in
+            let client = bed.client()
+            try await client.auth.signUp(email: "two@example.com", password: "correct-horse")
+            let emailUser = await client.auth.currentUser
+            try await client.auth.signOut()
+            let phone = "+15557654321"
+            try await client.auth.signInWithOTP(phone: phone)
+            let phoneUser = try await client.auth.verifyOTP(
+                phone: phone, token: try bed.inbox(to: phone, kind: "otp")["code"]!
+            ).user
+            try await client.auth.signOut()
+            for id in [try #require(emailUser?.id), phoneUser.id] {
+                try await bed.admin("PUT", "users/\(id)/mfa", ["factors": ["totp"]])
+            }
+
+            let password = await authError { () async throws(AuthError) in
+                try await client.auth.signIn(email: "two@example.com", password: "correct-horse")
+            }
+            #expect(password?.code == "mfa_required", "\(String(describing: password))")
+            #expect(await client.auth.isSignedIn == false)
+
+            let sessionsBefore = try await bed.sessions(of: phoneUser.id).count
+            try await bed.setClockOffset(120)  // past the resend interval
+            try await client.auth.signInWithOTP(phone: phone)
+            let token = try bed.inbox(to: phone, kind: "otp")["code"]!
+            let code = await authError { () async throws(AuthError) in
+                try await client.auth.verifyOTP(phone: phone, token: token)
+            }
+            #expect(code?.code == "mfa_required", "\(String(describing: code))")
+            #expect(await client.auth.isSignedIn == false)
+            #expect(try bed.persisted(client)?.session == nil)
+            #expect(try await bed.sessions(of: phoneUser.id).count == sessionsBefore, "the server minted none either")
+        }
+    }
 }

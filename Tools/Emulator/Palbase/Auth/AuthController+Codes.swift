@@ -48,6 +48,7 @@ extension AuthController {
                 try context.users.insert(user)
             }
             if user.fenced { throw AuthErrors.subjectFenced() }
+            guard user.mfaFactors.isEmpty else { return try mfaChallenge(for: user) }
             return try context.mintSession(for: user, proof: proof)
         }
     }

@@ -18,8 +18,9 @@ extension AuthController {
         }
     }
 
-    /// POST `/auth/login` `{email,password}` → session (DPoP-bound); 401 `invalid_credentials`, 403
-    /// `email_not_confirmed` when the settings require a confirmed email.
+    /// POST `/auth/login` `{email,password}` → session (DPoP-bound), or `{"mfa_required":true,"mfa_token",
+    /// "factors"}` for an account with a second factor; 401 `invalid_credentials`, 403 `email_not_confirmed`
+    /// when the settings require a confirmed email.
     func logIn() throws -> PalbaseResponse {
         let proof = try context.proof(required: true)
         let body = try context.body()
@@ -40,6 +41,8 @@ extension AuthController {
         }
         if context.settings.confirmEmailRequired && !user.emailVerified { throw AuthErrors.emailNotConfirmed() }
         if user.fenced { throw AuthErrors.subjectFenced() }
+        // A second factor is asked for on every rail that mints a session, this one included.
+        guard user.mfaFactors.isEmpty else { return try mfaChallenge(for: user) }
         return try context.mintSession(for: user, proof: proof)
     }
 
