@@ -10,65 +10,38 @@
 /// Any other error is named by its type, or by its ``SDKError/logSummary``: its description may hold
 /// request data. The error itself stays the `underlying` error of whatever the SDK throws.
 package enum CodingErrorDescription {
-    /// How the keys in a line are spelt.
-    package enum KeySpelling: Sendable {
-        /// As the Swift properties are named (`createdAt`).
-        case swift
-        /// As a snake_case wire sends them (`created_at`), for a type decoded with
-        /// `SDKCoders.snakeCaseDecoder()`: the line names what is in the answer.
-        case snakeCaseWire
-    }
-
     /// The line for `error`; with `type`, prefixed by that type's name (`Todo: missing key …`).
-    package static func describe(_ error: any Error, type: Any.Type? = nil, keys: KeySpelling = .swift) -> String {
-        let detail = detail(of: error, keys: keys)
+    package static func describe(_ error: any Error, type: Any.Type? = nil) -> String {
+        let detail = detail(of: error)
         guard let type else { return detail }
         return "\(String(describing: type)): \(detail)"
     }
 
     /// A coding path as a reader would write it: `items[0].title`, or `the top level` when empty.
-    package static func path(_ codingPath: [any CodingKey], keys: KeySpelling = .swift) -> String {
-        let path = codingPath.map { key in
-            key.intValue.map { "[\($0)]" } ?? ".\(spelt(key.stringValue, keys))"
-        }.joined()
+    package static func path(_ codingPath: [any CodingKey]) -> String {
+        let path = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
         return path.isEmpty ? "the top level" : String(path.drop { $0 == "." })
     }
 
-    /// `name` as `keys` spells it: a property name back in the wire's snake_case, as Foundation's
-    /// `.convertToSnakeCase` writes it (`remainingAmount` → `remaining_amount`, `last4` stays).
-    private static func spelt(_ name: String, _ keys: KeySpelling) -> String {
-        guard keys == .snakeCaseWire else { return name }
-        var output = ""
-        for (index, character) in name.enumerated() {
-            if character.isUppercase {
-                if index > 0 { output.append("_") }
-                output += character.lowercased()
-            } else {
-                output.append(character)
-            }
-        }
-        return output
-    }
-
-    private static func detail(of error: any Error, keys: KeySpelling) -> String {
+    private static func detail(of error: any Error) -> String {
         switch error {
         case let error as DecodingError:
             switch error {
             case .keyNotFound(let key, let context):
-                return "missing key \"\(spelt(key.stringValue, keys))\" at \(path(context.codingPath, keys: keys))"
+                return "missing key \"\(key.stringValue)\" at \(path(context.codingPath))"
             case .typeMismatch(let expected, let context):
-                return "expected \(expected) at \(path(context.codingPath, keys: keys))"
+                return "expected \(expected) at \(path(context.codingPath))"
             case .valueNotFound(let expected, let context):
-                return "expected \(expected), found null at \(path(context.codingPath, keys: keys))"
+                return "expected \(expected), found null at \(path(context.codingPath))"
             case .dataCorrupted(let context):
-                return "\(context.debugDescription) at \(path(context.codingPath, keys: keys))"
+                return "\(context.debugDescription) at \(path(context.codingPath))"
             @unknown default:
                 return "undecodable"
             }
         case let error as EncodingError:
             switch error {
             case .invalidValue(_, let context):
-                return "\(context.debugDescription) at \(path(context.codingPath, keys: keys))"
+                return "\(context.debugDescription) at \(path(context.codingPath))"
             @unknown default:
                 return "unencodable"
             }

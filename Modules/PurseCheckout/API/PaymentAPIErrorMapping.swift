@@ -46,7 +46,7 @@ enum PaymentAPIErrorMapping {
     static func unreadable(path: String, decoding error: any Error) -> PaymentAPIError {
         PaymentAPIError(
             status: nil, errorCode: PurseErrorCode.unknownError.rawValue, path: path, requestSent: true,
-            message: "the answer could not be read: \(CodingErrorDescription.describe(error, keys: .snakeCaseWire))",
+            message: "the answer could not be read: \(CodingErrorDescription.describe(error))",
             underlying: error)
     }
 

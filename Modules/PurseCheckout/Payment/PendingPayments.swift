@@ -27,13 +27,13 @@ struct PendingPayments: Sendable {
     /// Remembers `key` as the pending submission of `sessionID`, replacing an older one.
     func record(sessionID: String, key: String, at date: Date) throws {
         let record = Record(sessionId: sessionID, idempotencyKey: key, recordedAt: date)
-        try store.write(try CheckoutWire.encoder.encode(record), for: storeKey(sessionID))
+        try store.write(try SDKCoders.snakeCaseEncoder().encode(record), for: storeKey(sessionID))
     }
 
     /// The pending record of `sessionID`, or `nil`; a record that cannot be read counts as none.
     func record(for sessionID: String) -> Record? {
         guard let data = try? store.read(storeKey(sessionID)),
-            let record = try? CheckoutWire.decoder.decode(Record.self, from: data),
+            let record = try? SDKCoders.snakeCaseDecoder().decode(Record.self, from: data),
             record.sessionId == sessionID
         else { return nil }
         return record

@@ -49,17 +49,6 @@ import Testing
         #expect(!CodingErrorDescription.describe(error).contains("no\""), "never the offending value")
     }
 
-    @Test func aSnakeCaseWiresLinesNameItsKeys() throws {
-        let missing = try Self.decodingError(Dated.self, #"{}"#)
-        #expect(
-            CodingErrorDescription.describe(missing, keys: .snakeCaseWire)
-                == #"missing key "created_at" at the top level"#)
-        let nested = try Self.decodingError(List.self, #"{"items":[{"done":1}]}"#)
-        #expect(CodingErrorDescription.describe(nested, keys: .snakeCaseWire) == "expected Bool at items[0].done")
-        let corrupt = try Self.decodingError(Dated.self, #"{"created_at":"yesterday"}"#)
-        #expect(CodingErrorDescription.describe(corrupt, keys: .snakeCaseWire).hasSuffix(" at created_at"))
-    }
-
     @Test func indicesAreBracketed() throws {
         let error = try Self.decodingError(List.self, #"{"items":[{"done":true},{"done":1}]}"#)
         #expect(CodingErrorDescription.describe(error) == "expected Bool at items[1].done")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import PurseCheckout
 
-/// Answers are decoded with the wire's snake_case decoder: every member the SDK uses arrives, a repeated
+/// Answers are decoded with the wire's decoder and keys: every member the SDK uses arrives, a repeated
 /// key keeps one value, and every malformed answer is a `DecodingError` naming where it went wrong.
 @Suite struct CheckoutWireTests {
     private static func read<T: Decodable & Sendable>(_ text: String, as type: T.Type) throws -> T {
