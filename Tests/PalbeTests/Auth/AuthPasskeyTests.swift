@@ -123,6 +123,45 @@ import Testing
         }
     }
 
+    /// The step-up's verify goes out through the session's own plan: a 401 is its answer, and it never
+    /// asks for a refresh (which would wait on the step-up itself).
+    @Test func aStepUpRefusedWith401IsItsAnswerAndRefreshesNothing() async throws {
+        try await withAuthBackend { bed in
+            let client = bed.client()
+            let account = try await client.auth.signUpWithPasskey(email: "refused@example.com", displayName: "R")
+            let before = try #require(try bed.persisted(client)?.session)
+            try bed.emulator.addFault(
+                .status(401, error: "token_expired"), method: "POST", pathPrefix: "/auth/passkey/verify")
+
+            let error = await authError { () async throws(AuthError) in try await client.auth.stepUp() }
+            #expect(error?.statusCode == 401 && error?.code == "token_expired", "\(String(describing: error))")
+            #expect(try bed.requests(to: "/auth/token/refresh").isEmpty, "the verify asked for no refresh")
+            let verify = try #require(try bed.requests(to: "/auth/passkey/verify").last)
+            #expect(verify.bearer == bearerPrint(before.accessToken.value), "it carried the session it steps up")
+            #expect(await client.auth.currentUser?.id == account.user.id, "the session stays")
+            #expect(try bed.persisted(client)?.session == before)
+        }
+    }
+
+    /// What the call rule did for a step-up (`session_revoked` signs out), the session manager now does itself.
+    @Test func aStepUpAnsweredSessionRevokedSignsOut() async throws {
+        try await withAuthBackend { bed in
+            let client = bed.client()
+            _ = try await client.auth.signUpWithPasskey(email: "revoked-step@example.com", displayName: "R")
+            let events = Heard<AuthEvent>()
+            _ = await client.auth.onAuthEvent(events.listener)
+            try bed.emulator.addFault(
+                .status(401, error: "session_revoked"), method: "POST", pathPrefix: "/auth/passkey/verify")
+
+            let error = await authError { () async throws(AuthError) in try await client.auth.stepUp() }
+            #expect(error?.statusCode == 401 && error?.code == "session_revoked", "\(String(describing: error))")
+            #expect(try bed.requests(to: "/auth/token/refresh").isEmpty, "a revoked session is never refreshed")
+            #expect(await events.wait(for: 1) == [.signedOut(reason: .sessionExpired)])
+            #expect(await client.auth.isSignedIn == false)
+            #expect(try bed.persisted(client)?.session == nil)
+        }
+    }
+
     @Test func passkeysSurviveARelaunchAndASignOut() async throws {
         try await withAuthBackend { bed in
             let first = bed.client()

@@ -36,9 +36,19 @@ extension SessionManager {
     struct Rotation: Sendable {
         let manager: SessionManager
 
-        /// Sends `request` through ``SessionManager/rotationExchange(_:rejection:)``.
+        /// Sends `request` through ``SessionManager/rotationExchange(_:rejection:)``. The rotation's plan has no
+        /// session rule, so what ``SessionEndRecovery`` does for a call is done here: an answer saying the server
+        /// ended the session (`session_revoked`, `subject_fenced`) signs out, and the failure is thrown as it came.
         func send(_ request: PBRequest, rejection: inout ExchangeRejection?) async throws(BackendError) -> Delivery {
-            try await manager.rotationExchange(request, rejection: &rejection)
+            do {
+                return try await manager.rotationExchange(request, rejection: &rejection)
+            } catch {
+                if let status = rejection?.status, let ending = SessionEndRecovery.ending(error, status: status) {
+                    manager.note("the server ended the session (\(ending)); signing out")
+                    await manager.end(reason: .sessionExpired)
+                }
+                throw error
+            }
         }
     }
 

@@ -163,13 +163,20 @@ package struct SessionEndRecovery: RecoveryRule {
     package func decide(
         after outcome: AttemptOutcome, to attempt: Attempt, in context: RecoveryContext
     ) async -> RecoveryDecision {
-        guard case .rejected(let status, _, let failure) = outcome, let ending = Self.endingCodes[status],
-            failure.code == ending || Self.serverCode(of: failure) == ending,
+        guard case .rejected(let status, _, let failure) = outcome, let ending = Self.ending(failure, status: status),
             let rejected = attempt.session.bearer, let authority = context.sessionAuthority
         else { return .pass }
         context.note("the server ended the session (\(ending)); signing out")
         await authority.sessionEnded(rejectedToken: rejected)
         return .fail(failure)
+    }
+
+    /// The code, when `failure` (answered with `status`) says the server ended the session; `nil` otherwise.
+    static func ending(_ failure: BackendError, status: Int) -> String? {
+        guard let ending = endingCodes[status], failure.code == ending || serverCode(of: failure) == ending else {
+            return nil
+        }
+        return ending
     }
 
     /// The server's own code inside a 401 (``BackendError/code`` is `unauthorized` for every 401).
