@@ -35,21 +35,35 @@ enum TransportBenchmark {
         let curl = CurlTransport()
         let session = URLSessionTransport()
         let raw = RawCurlLoop()
+        let rawMulti = RawCurlMulti(url.absoluteString, width: 1)
         // Warm up every path (connections, pools, caches) before timing anything.
         for _ in 0..<200 {
             _ = raw.get(url.absoluteString)
+            _ = rawMulti.run(total: 1, bytes: body.count)
             _ = try await curl.send(HTTPRequest(url: url))
             _ = try await session.send(HTTPRequest(url: url))
         }
 
         // Profiling: `TRANSPORT_PROFILE_ONLY=curl perf record … Benchmarks transport` runs only CurlTransport's
-        // sequential GETs, so a profile sees nothing else.
+        // sequential GETs (`=raw`: only the bare libcurl loop's; `=wide`: only its 64-way rounds), so a profile
+        // sees nothing else.
         if let only = ProcessInfo.processInfo.environment["TRANSPORT_PROFILE_ONLY"] {
-            guard only == "curl" else {
-                FileHandle.standardError.write(Data("TRANSPORT_PROFILE_ONLY must be curl, not \(only)\n".utf8))
+            switch only {
+            case "curl":
+                for _ in 0..<(sequentialRequests * 10) { try await expectBody(curl, url, bytes: body.count) }
+            case "wide":
+                try await concurrent(curl, url, concurrentRequests * 5, expecting: body.count)
+            case "raw":
+                for _ in 0..<(sequentialRequests * 10) {
+                    guard raw.get(url.absoluteString).bytes == body.count else {
+                        fatalError("raw loop got a short body")
+                    }
+                }
+            default:
+                FileHandle.standardError.write(
+                    Data("TRANSPORT_PROFILE_ONLY must be curl, wide or raw, not \(only)\n".utf8))
                 exit(2)
             }
-            for _ in 0..<(sequentialRequests * 10) { try await expectBody(curl, url, bytes: body.count) }
             return
         }
         // Interleaved rounds, the order rotating, so drift in the machine's load hits every variant alike;
@@ -59,6 +73,11 @@ enum TransportBenchmark {
             { guard raw.get(url.absoluteString).bytes == body.count else { fatalError("raw loop got a short body") } },
             { try await expectBody(curl, url, bytes: body.count) },
             { try await expectBody(session, url, bytes: body.count) },
+            {
+                guard rawMulti.run(total: 1, bytes: body.count) == 1 else {
+                    fatalError("raw multi loop got a short body")
+                }
+            },
         ]
         let measured = try await Measure.interleaved(
             rounds: rounds, iterations: sequentialRequests / rounds, variants)
@@ -72,12 +91,51 @@ enum TransportBenchmark {
                 + "\(fixed(measured.ratio(2, over: 1), 2))× faster (target ≥ 2)"
         )
 
-        print("Transport: \(concurrentWidth)-way concurrent, \(concurrentRequests) GETs")
-        for (name, transport) in [("CurlTransport", curl as any Transport), ("URLSessionTransport", session)] {
-            let elapsed = try await concurrent(transport, url, expecting: body.count)
-            let rate = Double(concurrentRequests) / (Measure.micros(elapsed) / 1_000_000)
-            report(name, "\(fixed(rate, 0)) requests/s")
+        report(
+            "bare curl_multi loop, one at a time", "\(fixed(measured.median(3))) µs/request",
+            "\(fixed(measured.ratio(3, over: 0), 2))× baseline")
+        let probe = HandoffProbe()
+        var toThread: [Double] = []
+        var back: [Double] = []
+        for index in 0..<(sequentialRequests + 200) {
+            let (there, home) = await probe.roundTrip()
+            if index >= 200 {
+                toThread.append(Measure.micros(there))
+                back.append(Measure.micros(home))
+            }
         }
+        probe.stop()
+        report(
+            "the two hand-offs alone (p50)",
+            "\(fixed(Measure.percentile(toThread, 0.5))) µs to the engine thread + "
+                + "\(fixed(Measure.percentile(back, 0.5))) µs back to the Task")
+
+        // The bare baseline: one thread keeping 64 easy handles busy on one multi handle, warmed up first
+        // so its 64 connections exist, as CurlTransport's do after the sequential rounds.
+        let rawWide = RawCurlMulti(url.absoluteString, width: concurrentWidth)
+        _ = rawWide.run(total: concurrentWidth * 4, bytes: body.count)
+        let wideRounds = 6
+        let perRound = concurrentRequests / wideRounds / concurrentWidth * concurrentWidth
+        print(
+            "Transport: \(concurrentWidth)-way concurrent, \(wideRounds) interleaved rounds of \(perRound) GETs each (medians)"
+        )
+        let wide = try await Measure.interleaved(
+            rounds: wideRounds, iterations: 1,
+            [
+                {
+                    guard rawWide.run(total: perRound, bytes: body.count) == perRound else {
+                        fatalError("raw multi loop got a short body")
+                    }
+                },
+                { try await concurrent(curl, url, perRound, expecting: body.count) },
+                { try await concurrent(session, url, perRound, expecting: body.count) },
+            ])
+        func rate(_ index: Int) -> String {
+            "\(fixed(Double(perRound) / wide.median(index) * 1_000_000, 0)) requests/s"
+        }
+        report("bare curl_multi loop (baseline)", rate(0))
+        report("CurlTransport", rate(1), "\(fixed(1 / wide.ratio(1, over: 0), 2))× baseline (target ≥ 0.85)")
+        report("URLSessionTransport", rate(2), "\(fixed(1 / wide.ratio(2, over: 0), 2))× baseline")
 
         try await streamLatency(curl, server.baseURL.appendingPathComponent("stream"))
         try await residentGrowth(curl, url, expecting: body.count)
@@ -88,19 +146,18 @@ enum TransportBenchmark {
         guard response.status == 200, response.body.count == bytes else { fatalError("bad response") }
     }
 
-    static func concurrent(_ transport: any Transport, _ url: URL, expecting bytes: Int) async throws -> Duration {
-        try await Measure.time {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<concurrentWidth {
-                    group.addTask {
-                        for _ in 0..<(concurrentRequests / concurrentWidth) {
-                            let response = try await transport.send(HTTPRequest(url: url))
-                            guard response.body.count == bytes else { fatalError("bad response") }
-                        }
+    /// Sends `total` GETs, `concurrentWidth` at a time.
+    static func concurrent(_ transport: any Transport, _ url: URL, _ total: Int, expecting bytes: Int) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<concurrentWidth {
+                group.addTask {
+                    for _ in 0..<(total / concurrentWidth) {
+                        let response = try await transport.send(HTTPRequest(url: url))
+                        guard response.body.count == bytes else { fatalError("bad response") }
                     }
                 }
-                try await group.waitForAll()
             }
+            try await group.waitForAll()
         }
     }
 

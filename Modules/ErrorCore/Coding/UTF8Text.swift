@@ -5,6 +5,11 @@
 package enum UTF8Text {
     /// The text of `bytes`, or `nil` when they are not well-formed UTF-8 (a stray continuation byte, a
     /// truncated sequence, an overlong form, a surrogate, a scalar past U+10FFFF). Never repairs.
+    ///
+    /// Inlinable so that each caller gets a copy specialized for its collection: the generic version,
+    /// called across modules, pays a witness-table call per byte (it made every header line that
+    /// `CurlTransport` reads several times dearer).
+    @inlinable
     package static func validating(_ bytes: some Collection<UInt8>) -> String? {
         var iterator = bytes.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
