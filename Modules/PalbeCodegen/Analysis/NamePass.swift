@@ -61,7 +61,9 @@ struct NamePass {
                 if ReservedNames.headerProperties.contains(property.name) { property.name += "_" }
             } else {
                 let (decoded, roundTrips) = wireKeys.translation(of: property.wireKey)
-                if !roundTrips, declaration.isInput || declaration.isParameterSet {
+                if !roundTrips, wireKeys.encodedName(of: property.wireKey) == property.wireKey {
+                    property.encodingKey = property.wireKey
+                } else if !roundTrips, declaration.isInput || declaration.isParameterSet {
                     let sent = wireKeys.encodedName(of: decoded) ?? decoded
                     throw CodegenError.unsupported(
                         pointer: property.pointer.description,

@@ -131,6 +131,12 @@ struct SchemaMapper {
         case .declared(.union(let union)):
             return .union(union)
         case .structural(let structural):
+            if case .single(let member) = structural, member.isObject, try document.referenceTarget(of: member) == nil {
+                // A one-member composition is that member (`allOf: [{…}]`, `anyOf: [{…}, {type: null}]`): the
+                // component is declared as the member itself, not as an alias of a second type of its name.
+                if declaration.doc == nil { declaration.doc = try member.text("description") }
+                return try body(for: member, declaration: declaration)
+            }
             // An array, dictionary or scalar component is a typealias; a typealias cannot nest
             // types, so inline element schemas become top-level models of their own.
             return .alias(try mapStructural(structural, hint: .named(declaration.name), scope: .model).type)

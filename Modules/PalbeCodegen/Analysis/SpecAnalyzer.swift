@@ -52,7 +52,12 @@ struct SpecAnalyzer {
         _ node: SpecNode, key: String, verb keyVerb: OperationModel.Verb?, template: String, item: SpecNode,
         seenIDs: inout [String: JSONPointer]
     ) throws(CodegenError) {
-        let identity = try OperationIdentity(node)
+        let identity = try OperationIdentity(node, method: key, template: template)
+        if identity.isSynthesized {
+            mapper.warn(
+                node.warning(
+                    "operation has no operationId; generated as \"\(identity.method)\" from its method and path"))
+        }
         if let previous = seenIDs[identity.id] {
             throw CodegenError.duplicateName(
                 name: "operationId \"\(identity.id)\"",

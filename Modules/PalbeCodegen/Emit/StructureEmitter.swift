@@ -25,6 +25,35 @@ enum StructureEmitter {
                 emitEquality(properties.map(\.name), typeName: declaration.name, into: &body)
             }
             emitCodingKeys(properties, into: &body)
+            emitWireEncoding(properties, in: declaration, into: &body)
+        }
+    }
+
+    /// For a type with a key the SDK encoder would misspell (``Property/encodingKey``): `EncodingKeys`
+    /// spelled as on the wire, and an `encode(to:)` that uses them as the synthesized one would
+    /// (`encodeIfPresent` for optionals). Decoding stays synthesized.
+    private static func emitWireEncoding(
+        _ properties: [Property], in declaration: Declaration, into writer: inout SwiftWriter
+    ) {
+        guard properties.contains(where: { $0.encodingKey != nil }) else { return }
+        writer.blank()
+        writer.doc(
+            "The keys as the wire spells them, for encoding: the SDK encoder leaves a key without capitals as it is.")
+        writer.block("private nonisolated enum EncodingKeys: String, CodingKey") { keys in
+            for property in properties {
+                let name = Identifier.escaped(property.name)
+                let raw = property.encodingKey ?? property.codingKey
+                keys.line(raw.map { "case \(name) = \(SwiftLiteral.string($0))" } ?? "case \(name)")
+            }
+        }
+        writer.blank()
+        writer.block("public func encode(to encoder: any Encoder) throws") { body in
+            body.line("var container = encoder.container(keyedBy: EncodingKeys.self)")
+            for property in properties {
+                let name = Identifier.escaped(property.name)
+                let optional = DeclarationEmitter.propertyType(property, in: declaration).hasSuffix("?")
+                body.line("try container.\(optional ? "encodeIfPresent" : "encode")(\(name), forKey: .\(name))")
+            }
         }
     }
 

@@ -7,7 +7,8 @@
 /// - A word written entirely in capitals is lowercased first (`NOT_FOUND` → `notFound`,
 ///   `HTTPS` → `https`), and a leading run of capitals becomes lowercase in lowerCamelCase
 ///   (`URLPath` → `urlPath`, `Todos` → `todos`).
-/// - A name that would start with a digit gets a leading `_` (`2fa` → `_2fa`).
+/// - A name that would start with a digit gets a leading `_` (`2fa` → `_2fa`); a `_` also stays
+///   between two words when one ends and the next starts with a digit (`v2025.0` → `v2025_0`).
 /// - Keywords are escaped with backticks where they are declared and used (`` `public` ``).
 enum Identifier {
     /// lowerCamelCase of `name`; `""` when `name` has no identifier characters at all.
@@ -16,14 +17,29 @@ enum Identifier {
         guard let first = words.first else { return "" }
         let head = lowercasingLeadingCapitals(normalizedWord(first))
         let rest = words.dropFirst().map { capitalizingFirst(normalizedWord($0)) }
-        return prefixedIfDigit(head + rest.joined())
+        return prefixedIfDigit(joined([head] + rest))
     }
 
     /// UpperCamelCase of `name`; `""` when `name` has no identifier characters at all.
     static func upperCamel(_ name: String) -> String {
         let words = splitWords(name)
         guard !words.isEmpty else { return "" }
-        return prefixedIfDigit(words.map { capitalizingFirst(normalizedWord($0)) }.joined())
+        return prefixedIfDigit(joined(words.map { capitalizingFirst(normalizedWord($0)) }))
+    }
+
+    /// The words run together, except that a `_` stays between a digit and a digit (`v2025.0` →
+    /// `v2025_0`, not `v20250`), where running them together would merge two numbers into one.
+    private static func joined(_ words: [String]) -> String {
+        var result = ""
+        for word in words {
+            if let last = result.last, last.isASCII, last.isNumber, let first = word.first, first.isASCII,
+                first.isNumber
+            {
+                result += "_"
+            }
+            result += word
+        }
+        return result
     }
 
     /// `name` in backticks when it is a keyword, otherwise unchanged.

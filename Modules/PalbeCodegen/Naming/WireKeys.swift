@@ -8,7 +8,10 @@ import Foundation
 /// `createdAt` at run time. A wire key therefore works only when it survives the round trip
 /// (`per_page` → `perPage` → `per_page`); `perPage` on the wire does not (it would be sent as
 /// `per_page`), and the generator reports it rather than emit a field that silently never
-/// arrives. Rather than re-implement Foundation's conversion, the translator runs every distinct
+/// arrives. A snake_case key that does not round-trip (a digit word: `per_1_minute` decodes as
+/// `per1Minute`, which encodes as `per1_minute`; a doubled `_`) still works: the decoder's name is
+/// the property's, and the type encodes under the wire key itself, which the encoder leaves alone
+/// because it has no capitals (see `Property.encodingKey`). Rather than re-implement Foundation's conversion, the translator runs every distinct
 /// key through the real coders in one batch each way.
 struct WireKeys {
     /// The key a decoder with `.convertFromSnakeCase` compares against (`created_at` →
@@ -23,7 +26,9 @@ struct WireKeys {
         guard !unique.isEmpty else { return }
         let decoded = Self.decode(unique)
         for (key, name) in zip(unique, decoded) { decodedNames[ExactString(key)] = name }
-        let names = Set(decoded.map(ExactString.init)).sorted().map(\.string)
+        // The wire keys too: whether the encoder leaves a wire key as it is (it does for every key
+        // without capitals) decides whether a type can encode under it directly.
+        let names = Set((decoded + unique).map(ExactString.init)).sorted().map(\.string)
         let encoded = Self.encode(names)
         for (name, key) in zip(names, encoded) { encodedNames[ExactString(name)] = key }
     }
