@@ -29,7 +29,7 @@ enum StructureEmitter {
         }
     }
 
-    /// For a type with a key the SDK encoder would misspell (``Property/encodingKey``): `EncodingKeys`
+    /// For a type with a key the SDK encoder would misspell (`Property.encodingKey`): `EncodingKeys`
     /// spelled as on the wire, and an `encode(to:)` that uses them as the synthesized one would
     /// (`encodeIfPresent` for optionals). Decoding stays synthesized.
     private static func emitWireEncoding(

@@ -5,14 +5,15 @@ import Foundation
 /// are exactly the ones those coders read and write.
 ///
 /// Generated structs carry no snake_case `CodingKeys`: ``SDKCoders`` convert `created_at` ↔
-/// `createdAt` at run time. A wire key therefore works only when it survives the round trip
-/// (`per_page` → `perPage` → `per_page`); `perPage` on the wire does not (it would be sent as
-/// `per_page`), and the generator reports it rather than emit a field that silently never
-/// arrives. A snake_case key that does not round-trip (a digit word: `per_1_minute` decodes as
-/// `per1Minute`, which encodes as `per1_minute`; a doubled `_`) still works: the decoder's name is
-/// the property's, and the type encodes under the wire key itself, which the encoder leaves alone
-/// because it has no capitals (see `Property.encodingKey`). Rather than re-implement Foundation's conversion, the translator runs every distinct
-/// key through the real coders in one batch each way.
+/// `createdAt` at run time. A wire key round-trips when it survives that conversion both ways
+/// (`per_page` → `perPage` → `per_page`). A snake_case key that does not (a digit word:
+/// `per_1_minute` decodes as `per1Minute`, which encodes as `per1_minute`; a doubled `_`) still
+/// works: the decoder's name is the property's, and the type encodes under the wire key itself,
+/// which the encoder leaves alone because it has no capitals (see `Property.encodingKey`).
+/// `perPage` on the wire works neither way (it would be sent as `per_page`), and the generator
+/// reports it in an input rather than emit a field that silently never arrives. Rather than
+/// re-implement Foundation's conversion, the translator runs every distinct key through the real
+/// coders in one batch each way.
 struct WireKeys {
     /// The key a decoder with `.convertFromSnakeCase` compares against (`created_at` →
     /// `createdAt`), by wire key. Keys are exact (``ExactString``): an NFD spelling is not its NFC twin.
