@@ -4,6 +4,7 @@
 import ErrorCore
 import Palbe
 
+// codegen: the default of property "visibility" is not generated; an absent value stays nil and the server's default applies (#/components/schemas/CreateRoomBody/properties/visibility)
 /// Input of `rooms.create`. Unknown keys are ignored.
 public nonisolated struct CreateRoomBody: Codable, Sendable, Equatable {
     /// Create the room locked for this many seconds (fractions allowed).

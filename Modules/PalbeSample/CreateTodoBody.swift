@@ -5,6 +5,8 @@ import ErrorCore
 import Foundation
 import Palbe
 
+// codegen: the default of property "completed" is not generated; an absent value stays nil and the server's default applies (#/components/schemas/CreateTodoBody/properties/completed)
+// codegen: the default of property "visibility" is not generated; an absent value stays nil and the server's default applies (#/components/schemas/CreateTodoBody/properties/visibility)
 /// Input of `todos.create`. Unknown keys are ignored.
 public nonisolated struct CreateTodoBody: Codable, Sendable, Equatable {
     public var completed: Bool?

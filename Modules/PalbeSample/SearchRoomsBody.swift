@@ -4,6 +4,7 @@
 import ErrorCore
 import Palbe
 
+// codegen: the default of property "limit" is not generated; an absent value stays nil and the server's default applies (#/components/schemas/SearchRoomsBody/properties/limit)
 /// Input of `rooms.search`, sent in the body of a QUERY request. Every key is optional.
 public nonisolated struct SearchRoomsBody: Codable, Sendable, Equatable {
     public var limit: Int?

@@ -339,6 +339,7 @@ public nonisolated struct TodosListQuery: Codable, Sendable, Equatable {
     }
 }
 
+// codegen: response 200 headers (X-Total-Count) are not generated; the method returns the body only (#/paths/~1todos/get/responses/200/headers)
 /// One page of todos (possibly empty).
 public typealias TodosListResponse = [Todo]
 

@@ -198,3 +198,79 @@ private struct RawKey: CodingKey {
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
 }
+
+/// Nothing is dropped silently: each construct the generated code does not carry is warned about
+/// with its pointer and noted in the generated file.
+@Suite struct DroppedConstructTests {
+    static func model(_ property: String, extra: String = "") throws -> (warnings: [String], text: String) {
+        let spec = Harness.spec(
+            paths: Harness.returning("{\"$ref\": \"#/components/schemas/Thing\"}"),
+            schemas: "\"Thing\": {\"type\": \"object\", \"properties\": {\(property)}\(extra)}")
+        let output = try Harness.generate(spec)
+        return (output.warnings.map(\.description), Harness.file(output, "Thing.swift"))
+    }
+
+    @Test func aDeprecatedProperty() throws {
+        let (warnings, text) = try Self.model("\"old_name\": {\"type\": \"string\", \"deprecated\": true}")
+        #expect(
+            warnings == [
+                "#/components/schemas/Thing/properties/old_name: property \"old_name\" is deprecated; the generated property does not say so"
+            ])
+        expectContains(
+            text,
+            "// codegen: property \"old_name\" is deprecated; the generated property does not say so (#/components/schemas/Thing/properties/old_name)\npublic nonisolated struct Thing"
+        )
+    }
+
+    @Test func aDefaultValue() throws {
+        let (warnings, text) = try Self.model("\"limit\": {\"type\": \"integer\", \"default\": 20}")
+        #expect(
+            warnings == [
+                "#/components/schemas/Thing/properties/limit: the default of property \"limit\" is not generated; an absent value stays nil and the server's default applies"
+            ])
+        expectContains(text, "// codegen: the default of property \"limit\" is not generated")
+    }
+
+    @Test func additionalPropertiesTrueBesideProperties() throws {
+        let (warnings, text) = try Self.model(
+            "\"name\": {\"type\": \"string\"}", extra: ", \"additionalProperties\": true")
+        #expect(
+            warnings == [
+                "#/components/schemas/Thing/additionalProperties: additionalProperties: true beside properties is not generated; extra keys are ignored"
+            ])
+        expectContains(text, "// codegen: additionalProperties: true beside properties is not generated")
+        // Alone, `true` is a dictionary, nothing dropped.
+        let spec = Harness.spec(
+            paths: Harness.returning("{\"$ref\": \"#/components/schemas/Open\"}"),
+            schemas: "\"Open\": {\"type\": \"object\", \"additionalProperties\": true}")
+        #expect(try Harness.generate(spec).warnings.isEmpty)
+    }
+
+    @Test func responseHeadersAndASecondSuccessBody() throws {
+        let responses = """
+            "responses": {
+              "200": {"description": "OK", "headers": {"x-next": {"schema": {"type": "string"}}},
+                      "content": {"application/json": {"schema": {"type": "object", "properties": {"id": {"type": "string"}}}}}},
+              "202": {"description": "Accepted", "content": {"application/json": {"schema": {"type": "object", "properties": {"job": {"type": "string"}}}}}},
+              "203": {"description": "Same", "content": {"application/json": {"schema": {"type": "object", "properties": {"id": {"type": "string"}}}}}}
+            }
+            """
+        let output = try Harness.generate(
+            Harness.spec(paths: Harness.path("/t", "get", "{\"operationId\": \"t.get\", \(responses)}")))
+        #expect(
+            output.warnings.map(\.description) == [
+                "#/paths/~1t/get/responses/200/headers: response 200 headers (x-next) are not generated; the method returns the body only",
+                "#/paths/~1t/get/responses/202: response 202 has a body schema of its own, which is not generated; the method decodes every 2xx body as the 200 body",
+            ])
+        let text = Harness.file(output, "TNamespace.swift")
+        expectContains(text, "// codegen: response 200 headers (x-next) are not generated")
+        expectContains(text, "// codegen: response 202 has a body schema of its own")
+    }
+
+    /// A key with a line break cannot end the `// codegen:` comment early and turn the rest into code.
+    @Test func aNoteCannotBreakOutOfItsComment() throws {
+        let (_, text) = try Self.model("\"a\\nlet injected = 1\": {\"type\": \"string\", \"deprecated\": true}")
+        expectContains(text, "// codegen: property \"a\\nlet injected = 1\" is deprecated")
+        #expect(!text.split(separator: "\n").contains { $0.hasPrefix("let injected") })
+    }
+}

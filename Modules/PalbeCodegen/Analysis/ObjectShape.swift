@@ -7,6 +7,9 @@ import ErrorCore
 struct ObjectShape {
     private(set) var properties: [(key: String, node: SpecNode)] = []
     var required: Set<ExactString> = []
+    /// What the schema says that the generated type leaves out (extra keys beside the properties),
+    /// warned about and noted on the declaration once it exists.
+    var dropped: [CodegenWarning] = []
     /// Where each key sits in `properties`.
     private var positions: [ExactString: Int] = [:]
 

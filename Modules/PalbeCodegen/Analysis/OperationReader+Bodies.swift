@@ -37,8 +37,11 @@ extension OperationReader {
     }
 
     /// The body of the lowest declared 2xx response, `nil` when it has none (204) or when the
-    /// operation declares no 2xx response at all.
-    func successResponse(mapper: inout SchemaMapper) throws(CodegenError) -> Result<BodyInfo?, OperationSkip> {
+    /// operation declares no 2xx response at all. What the generated method cannot return (response
+    /// headers, another 2xx status's own body) is added to `dropped`.
+    func successResponse(
+        mapper: inout SchemaMapper, dropped: inout [CodegenWarning]
+    ) throws(CodegenError) -> Result<BodyInfo?, OperationSkip> {
         guard let responses = try node.object("responses") else { return .success(nil) }
         let successes = try responses.members().filter { Self.isSuccessStatus($0.key) }.sorted { $0.key < $1.key }
         guard let first = successes.first else {
@@ -48,6 +51,14 @@ extension OperationReader {
         var bodies: [BodyInfo?] = []
         for (status, declared) in successes {
             let response = try document.resolve(declared)
+            if let headers = try response.object("headers"), case let names = try headers.members().map(\.key),
+                !names.isEmpty
+            {
+                dropped.append(
+                    headers.warning(
+                        "response \(status) headers (\(names.joined(separator: ", "))) are not generated; the method returns the body only"
+                    ))
+            }
             guard let content = try response.object("content"), !content.value.objectValue!.isEmpty else {
                 bodies.append(nil)
                 continue
@@ -64,6 +75,16 @@ extension OperationReader {
         if bodies.contains(where: { ($0 == nil) != (bodies[0] == nil) }) {
             mapper.warn(
                 responses.warning("2xx responses disagree on having a body; the generated method follows \(first.key)"))
+        }
+        for (index, (status, _)) in successes.enumerated().dropFirst() {
+            guard let body = bodies[index], let firstBody = bodies[0], body.schema?.value != firstBody.schema?.value
+            else { continue }
+            dropped.append(
+                CodegenWarning(
+                    pointer: body.pointer.description,
+                    message:
+                        "response \(status) has a body schema of its own, which is not generated; the method decodes every 2xx body as the \(first.key) body"
+                ))
         }
         return .success(bodies[0])
     }

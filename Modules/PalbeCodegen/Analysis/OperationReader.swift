@@ -31,7 +31,8 @@ struct OperationReader {
         var upload: OperationModel.Upload?
         if case .success(let info?) = body { upload = info.upload }
         if upload == nil { try rejectMisplacedUploadConstraints() }
-        let success = try successResponse(mapper: &mapper)
+        var dropped: [CodegenWarning] = []
+        let success = try successResponse(mapper: &mapper, dropped: &dropped)
         if case .failure(let skip) = success { return .failure(skip) }
 
         let prefix = identity.typePrefix
@@ -65,6 +66,8 @@ struct OperationReader {
                 mapper: &mapper)
         }
         let errors = try errorEnum(named: prefix + "Error", mapper: &mapper)
+        // Noted on the response type (or, for a method that returns nothing, its error enum).
+        for warning in dropped { mapper.drop(warning, from: response ?? errors) }
         let operation = OperationModel(
             id: identity.id, namespace: identity.namespace, methodName: identity.method, typePrefix: prefix, verb: verb,
             pathTemplate: template, path: path, input: input, upload: upload, query: query, headers: headers,

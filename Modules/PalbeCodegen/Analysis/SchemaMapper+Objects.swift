@@ -17,9 +17,13 @@ extension SchemaMapper {
             }
         }
         if let additional, let schema = additional.value.objectValue, !schema.isEmpty {
-            warn(
+            object.dropped.append(
                 additional.warning(
                     "typed additionalProperties beside properties are not generated; extra keys are ignored"))
+        } else if let additional, additional.value.boolValue == true {
+            object.dropped.append(
+                additional.warning(
+                    "additionalProperties: true beside properties is not generated; extra keys are ignored"))
         }
         return .declared(.object(object))
     }
@@ -124,7 +128,19 @@ extension SchemaMapper {
     /// The properties of `object` as members of `declaration`, inline schemas nested in it.
     mutating func properties(of object: ObjectShape, in declaration: Declaration) throws(CodegenError) -> [Property] {
         var properties: [Property] = []
+        for warning in object.dropped { drop(warning, from: declaration) }
         for (key, node) in object.properties {
+            if try node.bool("deprecated") == true {
+                drop(
+                    node.warning("property \"\(key)\" is deprecated; the generated property does not say so"),
+                    from: declaration)
+            }
+            if node["default"] != nil {
+                drop(
+                    node.warning(
+                        "the default of property \"\(key)\" is not generated; an absent value stays nil and the server's default applies"
+                    ), from: declaration)
+            }
             let mapped = try map(node, hint: .property(key), scope: .nested(declaration))
             properties.append(
                 Property(

@@ -214,6 +214,12 @@ struct SchemaMapper {
         }
     }
 
+    /// Warns about something left out of `declaration`, and notes it there for the generated file.
+    mutating func drop(_ warning: CodegenWarning, from declaration: Declaration) {
+        warn(warning)
+        declaration.notes.append("\(warning.message) (#\(warning.pointer))")
+    }
+
     /// Adds a top-level declaration of an operation file that the mapper did not create itself
     /// (an endpoint's error enum or a typealias).
     mutating func register(_ declaration: Declaration) {

@@ -9,6 +9,7 @@
 /// `==` is slower) and double the text.
 enum DeclarationEmitter {
     static func emit(_ declaration: Declaration, into writer: inout SwiftWriter) {
+        for note in declaration.notes { writer.line(SwiftLiteral.lineComment("// codegen: \(note)")) }
         switch declaration.body {
         case .pending:
             break

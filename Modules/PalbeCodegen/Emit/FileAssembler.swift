@@ -58,7 +58,9 @@ struct FileAssembler {
     /// Reserved-namespace notes, then the methods directly on `Palbe` and their types.
     private func rootSection() -> SwiftWriter {
         var writer = SwiftWriter()
-        for comment in spec.reservedComments + spec.rootSkippedComments { writer.line(comment) }
+        for comment in spec.reservedComments + spec.rootSkippedComments {
+            writer.line(SwiftLiteral.lineComment(comment))
+        }
         writer.blank()
         if !spec.rootOperations.isEmpty {
             writer.block("nonisolated extension Palbe") { body in
@@ -76,7 +78,7 @@ struct FileAssembler {
     /// operation's types.
     private func namespaceSection(_ namespace: AnalyzedSpec.Namespace) -> SwiftWriter {
         var writer = SwiftWriter()
-        for comment in namespace.skippedComments { writer.line(comment) }
+        for comment in namespace.skippedComments { writer.line(SwiftLiteral.lineComment(comment)) }
         writer.blank()
         guard !namespace.operations.isEmpty else { return writer }
         writer.block("nonisolated extension Palbe") { body in

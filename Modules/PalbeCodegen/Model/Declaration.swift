@@ -29,6 +29,9 @@ final class Declaration {
     let role: Role
     var body: Body = .pending
     var doc: String?
+    /// What the generator left out of this declaration, each also a warning: emitted as
+    /// `// codegen: <note>` lines above it, so the generated file says so too.
+    var notes: [String] = []
     /// The operation file a per-operation declaration belongs to.
     var fileKey: String?
     /// The operation a per-operation declaration belongs to.
