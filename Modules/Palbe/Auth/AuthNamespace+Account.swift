@@ -53,6 +53,12 @@ extension AuthNamespace {
     /// fails. A thrown error only means the server-side revocation did not go through; it is safe to
     /// `try?` this call. Nothing happens when nobody is signed in.
     public func signOut() async throws(AuthError) {
+        guard await session.waitForBoot(upTo: session.storeWaitLimit) else {
+            // The store cannot be read (a device not unlocked since it started): nothing to revoke with,
+            // but the user asked to be signed out, and is; the unit goes once the store can be written.
+            await session.endWhileUnknown(reason: .userInitiated)
+            return
+        }
         guard await session.currentSession() != nil else { return }
         let generation = await session.generation
         // Swift allows no `await` in a `defer`; the teardown runs after the call whatever it did,

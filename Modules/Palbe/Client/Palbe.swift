@@ -53,7 +53,8 @@ public final class Palbe: Sendable {
             persistence: SessionPersistence(
                 store: runtime.sessionStore ?? SessionStorage.platformDefault,
                 key: SessionStorage.itemKey(for: configuration)),
-            pipeline: pipeline, clock: runtime.clock, note: { trace.note($0) })
+            pipeline: pipeline, clock: runtime.clock, storeWaitLimit: runtime.sessionStoreWaitLimit,
+            note: { trace.note($0) })
         authority.withLock { $0 = session }
         session.startHydration()
     }

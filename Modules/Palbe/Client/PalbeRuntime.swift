@@ -29,6 +29,9 @@ package struct PalbeRuntime: Sendable {
     /// The hook for tools that keep the session somewhere of their own: the `sdk` CLI points it at
     /// `.sdk/palbe` with ``SessionStorage/directory(_:)``.
     package var sessionStore: (any SecureStore)?
+    /// How long a request, a sign-in's proof or a sign-out waits for a session store that cannot be
+    /// read now (``SecureStoreError/Kind/unavailable``) before going on without it. 10 s.
+    package var sessionStoreWaitLimit: Duration = .seconds(10)
     /// What holds the passkeys; `nil` for the platform's own (``PasskeyAuthenticators/platformDefault(store:)``:
     /// the system sheet on Apple platforms, a ``SoftwareAuthenticator`` over the session store elsewhere).
     package var passkeyAuthenticator: (any PasskeyAuthenticator)?

@@ -93,7 +93,8 @@ struct RequestPipeline: Sendable {
 
         while true {
             let authority = plan.carriesSession ? sessionAuthority : nil
-            var attempt = Attempt(session: await sessionHeaders(for: prepared, from: authority), headers: nextHeaders)
+            var attempt = Attempt(
+                session: try await sessionHeaders(for: prepared, from: authority), headers: nextHeaders)
             // Headers a rule asked for are for one attempt: a proof of work must not be sent twice.
             nextHeaders = HTTPHeaders()
             let context = RecoveryContext(
@@ -180,11 +181,15 @@ struct RequestPipeline: Sendable {
     /// The session layer's contribution to one attempt.
     private func sessionHeaders(
         for prepared: PreparedRequest, from authority: (any PalbeSessionAuthority)?
-    ) async -> SessionHeaders {
+    ) async throws(BackendError) -> SessionHeaders {
         guard let authority else { return SessionHeaders() }
         var headers = SessionHeaders()
         if !RequestRoutes.isUnauthenticated(prepared.routePath) {
-            headers.bearer = await authority.accessToken()
+            do {
+                headers.bearer = try await authority.accessToken()
+            } catch {
+                throw error.failure
+            }
         }
         if RequestRoutes.carriesDPoP(prepared.routePath) {
             headers.dpop = await authority.dpopProof(method: prepared.method.rawValue, url: prepared.url)

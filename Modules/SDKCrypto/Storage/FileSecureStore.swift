@@ -33,13 +33,15 @@ public struct FileSecureStore: SecureStore {
     /// The bytes stored under `key`, or `nil`.
     ///
     /// - Throws: ``SecureStoreError`` `.io` for a file that is a link, not a regular file, owned by another
-    ///   user or writable by others (`EPERM`: it may have been planted), or that cannot be read.
+    ///   user or writable by others (`EPERM`: it may have been planted), or that cannot be read;
+    ///   `.unavailable` for a transient failure (``SecureStoreError/Kind/unavailable``).
     public func read(_ key: String) throws -> Data? {
         let file = try fileURL(for: key, operation: "read")
         do {
             return try OwnerOnlyFiles.read(file)
         } catch {
-            throw SecureStoreError(kind: .io, operation: "read", code: error.code)
+            let kind: SecureStoreError.Kind = SecureStoreError.transientErrnos.contains(error.code) ? .unavailable : .io
+            throw SecureStoreError(kind: kind, operation: "read", code: error.code)
         }
     }
 

@@ -63,6 +63,10 @@
             var result: CFTypeRef?
             let status = SecItemCopyMatching(query as CFDictionary, &result)
             if status == errSecItemNotFound { return nil }
+            if status == errSecInteractionNotAllowed || status == errSecNotAvailable {
+                // Locked (before the first unlock, or the item's accessibility says not now): not "no item".
+                throw SecureStoreError(kind: .unavailable, operation: "read", code: status)
+            }
             guard status == errSecSuccess else { throw SecureStoreError(kind: .io, operation: "read", code: status) }
             guard let data = result as? Data else {
                 throw SecureStoreError(kind: .io, operation: "read", code: errSecInternalComponent)

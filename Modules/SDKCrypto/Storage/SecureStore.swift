@@ -24,14 +24,23 @@ public struct SecureStoreError: Error, Sendable, Equatable, CustomStringConverti
         /// The storage refused: the file system (``SecureStoreError/code`` is the `errno`, positive)
         /// or the Keychain (``SecureStoreError/code`` is the `OSStatus`, negative).
         case io
+        /// The storage cannot be read *now*, which says nothing about what it holds: a Keychain locked
+        /// before the first unlock or refusing interaction (`errSecInteractionNotAllowed`,
+        /// `errSecNotAvailable`), or a transient file-system error (`EINTR`, `EAGAIN`, `EIO`, `EBUSY`,
+        /// `ENFILE`, `EMFILE`, `ENOMEM`). Read again later; never treat it as "no value".
+        case unavailable
     }
 
     /// What kind of failure it was.
     public var kind: Kind
     /// The operation: `read`, `write`, `delete` or (file store only) `prepare`.
     public var operation: String
-    /// The `errno` (positive) or Keychain `OSStatus` (negative) of an ``Kind/io`` failure, else 0.
+    /// The `errno` (positive) or Keychain `OSStatus` (negative) of an ``Kind/io`` or
+    /// ``Kind/unavailable`` failure, else 0.
     public var code: Int32
+
+    /// The `errno` values after which a read may well succeed later.
+    static let transientErrnos: Set<Int32> = [EINTR, EAGAIN, EIO, EBUSY, ENFILE, EMFILE, ENOMEM]
 
     /// Creates an error.
     public init(kind: Kind, operation: String, code: Int32 = 0) {
@@ -47,6 +56,8 @@ public struct SecureStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .invalidKey: "secure store \(operation): invalid key"
         case .io where code < 0: "secure store \(operation) failed (OSStatus \(code))"
         case .io: "secure store \(operation) failed (errno \(code))"
+        case .unavailable where code < 0: "secure store \(operation) cannot run now (OSStatus \(code))"
+        case .unavailable: "secure store \(operation) cannot run now (errno \(code))"
         }
     }
 }

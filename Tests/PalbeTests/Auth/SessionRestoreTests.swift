@@ -157,13 +157,13 @@ import Testing
             let call = Task { () async throws(AuthError) -> AuthUser in try await client.auth.getUser() }
             await gated.writeStarted.wait()
             // The server has rotated the pair and the write is under way: nothing may use the new token yet.
-            #expect(await client.session.accessToken() == minted.accessToken.value)
+            #expect(try await client.session.accessToken() == minted.accessToken.value)
             #expect(try bed.persisted(client)?.session == minted)
             gated.release()
             _ = try await call.value
             let rotated = try #require(try bed.persisted(client)?.session)
             #expect(rotated != minted)
-            #expect(await client.session.accessToken() == rotated.accessToken.value)
+            #expect(try await client.session.accessToken() == rotated.accessToken.value)
         }
     }
 

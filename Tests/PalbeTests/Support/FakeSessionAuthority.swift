@@ -28,7 +28,7 @@ final class FakeSessionAuthority: PalbeSessionAuthority {
     /// `METHOD url` for each proof made.
     var proofs: [String] { state.withLock { $0.proofs } }
 
-    func accessToken() async -> String? {
+    func accessToken() async throws(SessionStateUnknown) -> String? {
         currentToken
     }
 

@@ -78,6 +78,7 @@ struct SourceScanner {
                         continue  // `OtherType.name`: another type's member of the same name
                     }
                     guard !Self.isCovered(symbol, by: guards) else { continue }
+                    guard Self.labelsMayMatch(symbol, tokens, at: index) else { continue }
                     findings.append(Finding(line: token.line, column: token.column, symbol: symbol))
                     break
                 }
@@ -137,6 +138,24 @@ struct SourceScanner {
         let answering = candidates.filter(answers)
         guard answering.allSatisfy({ $0.gated != nil }) else { return nil }
         return answering.first?.gated
+    }
+
+    /// Whether a call at `index` could reach the gated function `symbol`, judged by labels: its argument
+    /// labels must appear, in order, among the function's (arguments with defaults may be left out). A use
+    /// that is not a call (a property, a function reference) always may.
+    /// `center.addObserver(forName:object:queue:) { … }` is not the iOS 18 `addObserver(of:for:using:)`.
+    private static func labelsMayMatch(_ symbol: GatedSymbol, _ tokens: [Token], at index: Int) -> Bool {
+        guard index + 1 < tokens.count, tokens[index + 1].text == "(",
+            let open = symbol.title.firstIndex(of: "("), symbol.title.hasSuffix(")")
+        else { return true }
+        let declared = symbol.title[symbol.title.index(after: open)..<symbol.title.index(before: symbol.title.endIndex)]
+            .split(separator: ":", omittingEmptySubsequences: true).map(String.init)
+        var remaining = declared[...]
+        for label in callLabels(tokens, open: index + 1).labels {
+            guard let found = remaining.firstIndex(of: label) else { return false }
+            remaining = remaining[remaining.index(after: found)...]
+        }
+        return true
     }
 
     /// The argument labels of the call whose `(` is at `open` (`_` for an unlabelled argument), and whether

@@ -9,8 +9,11 @@ import SDKCrypto
 /// The persisted unit: the DPoP device key, and the session with its cached user when one exists,
 /// written and read as one secure-store item so they can never disagree.
 ///
-/// Stored as JSON (`{"version":1,"device_key":"<base64>","session":{…}|null}`) through the SDK's
-/// snake_case coders; ``decode(_:)`` refuses anything that is not a whole, valid unit.
+/// Stored as JSON (`{"device_key":"<base64>","session":{…},"version":1}`, no `session` when signed
+/// out) through the SDK's snake_case coders; ``decode(_:)`` refuses anything that is not a whole, valid
+/// unit. Every released format is kept in `Specs/palbase/session-units` and restored by a test: the
+/// reader of format N restores every earlier one, and a unit of a later format (written by a newer SDK
+/// before a downgrade) is refused as ``PersistedAuthError/isNewerFormat`` and left where it is.
 package struct PersistedAuth: Sendable, Equatable, Codable {
     /// The layout written today.
     package static let currentVersion = 1
@@ -42,8 +45,13 @@ package struct PersistedAuth: Sendable, Equatable, Codable {
             throw PersistedAuthError(
                 reason: "the stored session does not decode (\(CodingErrorDescription.describe(error)))")
         }
-        guard unit.version == currentVersion else {
-            throw PersistedAuthError(reason: "the stored session has version \(unit.version)")
+        guard unit.version <= currentVersion else {
+            throw PersistedAuthError(
+                reason: "the stored session was written by a newer SDK (format \(unit.version)); it is left as it is",
+                isNewerFormat: true)
+        }
+        guard unit.version >= 1 else {
+            throw PersistedAuthError(reason: "the stored session has format \(unit.version)")
         }
         guard (try? DeviceKey(rawRepresentation: unit.deviceKey)) != nil else {
             throw PersistedAuthError(reason: "the stored device key is not a P-256 private key")
@@ -61,6 +69,8 @@ package struct PersistedAuth: Sendable, Equatable, Codable {
 package struct PersistedAuthError: Error, Sendable, CustomStringConvertible {
     /// What is wrong; never the item's contents.
     package let reason: String
+    /// The unit is of a format newer than this SDK reads (a downgrade): it is not deleted.
+    package var isNewerFormat = false
 
     package var description: String { reason }
 }

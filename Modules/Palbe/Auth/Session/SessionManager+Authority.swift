@@ -19,8 +19,9 @@ import Foundation
 /// returns `true` the request is replayed once with the new token, otherwise the 401 is thrown as
 /// ``BackendError/unauthorized(_:)``.
 package protocol PalbeSessionAuthority: Sendable {
-    /// The current access token, or `nil` when there is no session.
-    func accessToken() async -> String?
+    /// The current access token, or `nil` when there is no session. Throws when whether there is one
+    /// cannot be known yet (the store cannot be read, see ``SessionManager``).
+    func accessToken() async throws(SessionStateUnknown) -> String?
     /// The token an attempt about to carry `token` should carry: `token` itself while it is fresh,
     /// a refreshed one when it is expired or close to expiry (the refresh happens here, shared by
     /// every caller), `nil` when the session ended meanwhile.
@@ -40,10 +41,12 @@ package protocol PalbeSessionAuthority: Sendable {
 
 /// What the transport path asks of the session (``PalbeSessionAuthority``).
 extension SessionManager: PalbeSessionAuthority {
-    /// The access token, without a hop to the actor once the state is known; before that, after it.
-    package nonisolated func accessToken() async -> String? {
+    /// The access token, without a hop to the actor once the state is known; before that, after it,
+    /// waiting at most ``storeWaitLimit``.
+    package nonisolated func accessToken() async throws(SessionStateUnknown) -> String? {
         let known = snapshot.withLock { $0.booted ? $0.accessToken : nil }
         if let known { return known.value }
+        guard await waitForBoot(upTo: storeWaitLimit) else { throw SessionStateUnknown() }
         return await currentSession()?.accessToken.value
     }
 
@@ -90,5 +93,21 @@ extension SessionManager: PalbeSessionAuthority {
 
     static func wallSeconds(_ clock: SDKClock) -> Int64 {
         Int64(clock.date.timeIntervalSince1970.rounded(.down))
+    }
+}
+
+/// Whether anyone is signed in cannot be known yet: the session store could not be read for
+/// ``SessionManager/storeWaitLimit`` (a device not unlocked since it started). A request fails with
+/// ``BackendError/network(_:)``, nothing sent.
+package struct SessionStateUnknown: Error, Sendable {
+    package init() {}
+
+    /// The failure a request that needed the session reports.
+    package var failure: BackendError {
+        .network(
+            TransportFailure(
+                message:
+                    "the stored session cannot be read yet (the device has not been unlocked since it started); nothing was sent",
+                requestSent: false, underlying: self))
     }
 }

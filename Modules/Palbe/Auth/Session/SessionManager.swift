@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 
 /// The token actor: one client's session, its persistence, its refreshes and its listeners.
 ///
@@ -7,6 +8,13 @@ import Foundation
 ///   (``startHydration()``). Until the state is known, listeners get no replay, and requests that
 ///   need a token wait; a sign-in or sign-out that happens first makes the state known, and the
 ///   unit read afterwards is then ignored (the sign-in wins).
+/// - **A store that cannot be read now** (a Keychain locked since boot: ``SecureStoreError/Kind/unavailable``)
+///   is not an empty one: nothing is signed out or deleted. The state stays unknown and the unit is read
+///   again, after 50 ms and then twice as long each time up to 2 s, and at once when the system says
+///   protected data became available. Meanwhile a request, a sign-in's proof or a sign-out waits at most
+///   ``storeWaitLimit``: then the request fails with ``BackendError/network(_:)`` (nothing sent, state
+///   still unknown), a sign-in goes ahead with a new device key, and a sign-out signs out and removes
+///   the unit once the store can be written.
 /// - **Persistence.** Every change writes the whole unit (device key, session, cached user) in
 ///   the order the changes happened. A refreshed pair is written before the new access token is
 ///   handed to any request.
@@ -37,11 +45,22 @@ package actor SessionManager {
         var expiresAt: Int64 = 0
     }
 
+    /// How long a request, a sign-in's proof or a sign-out waits for a store that cannot be read now.
+    package nonisolated let storeWaitLimit: Duration
     package nonisolated let listeners = AuthListeners()
     package nonisolated let persistence: SessionPersistence
     nonisolated let clock: SDKClock
     nonisolated let note: @Sendable (String) -> Void
     nonisolated let snapshot = Locked(Snapshot())
+    #if canImport(UIKit) && !os(watchOS)
+        /// The `protectedDataDidBecomeAvailable` observation, removed with the manager.
+        private nonisolated let protectedDataObservation = Locked<(any NSObjectProtocol)?>(nil)
+
+        deinit {
+            guard let token = protectedDataObservation.withLock({ $0 }) else { return }
+            ProtectedDataObserver.stop(token)
+        }
+    #endif
     /// The pipeline the manager's own refresh and step-up go through, with their plan
     /// (``ExchangePlan/sessionRotation``).
     nonisolated let pipeline: RequestPipeline
@@ -59,6 +78,18 @@ package actor SessionManager {
     /// The deferred write of a sign-in that beat the read, once the read finished.
     private var deferredWrite: Task<Void, Never>?
     private var bootWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Waiters with a limit (``waitForBoot(upTo:)``), by id: resumed with `true` at boot, `false` at the limit.
+    private var limitedBootWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+    /// The same for ``waitForHydration(upTo:)``, resumed when the unit was read.
+    private var limitedKeyWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+    private var limitedWaiterIDs = 0
+    /// The limit of each limited wait: running, or waiting for the store to be found unreadable.
+    private var waitTimers: [Int: Task<Void, Never>] = [:]
+    private var unstartedTimers: [Int: () -> Task<Void, Never>] = [:]
+    /// Reads of the unit that found the store unreadable, in a row; and the next read, when one is due.
+    private var unreadableReads = 0
+    private var reread: Task<Void, Never>?
+    private var reading = false
     private var keyWaiters: [CheckedContinuation<Void, Never>] = []
     var refresh: (id: Int, task: Task<RefreshOutcome, Never>)?
     var refreshes = 0
@@ -67,8 +98,9 @@ package actor SessionManager {
     /// from `clock` and writing notes to `note` (the client's debug trace; never a token).
     init(
         persistence: SessionPersistence, pipeline: RequestPipeline, clock: SDKClock,
-        note: @escaping @Sendable (String) -> Void = { _ in }
+        storeWaitLimit: Duration = .seconds(10), note: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.storeWaitLimit = storeWaitLimit
         self.persistence = persistence
         self.pipeline = pipeline
         self.clock = clock
@@ -85,10 +117,37 @@ package actor SessionManager {
 
     /// Queues the read of the persisted unit; called once by the client as it is made.
     nonisolated func startHydration() {
+        #if canImport(UIKit) && !os(watchOS)
+            let token = ProtectedDataObserver.observe { [weak self] in
+                guard let self else { return }
+                Task { await self.readAgainNow() }
+            }
+            protectedDataObservation.withLock { $0 = token }
+        #endif
+        Task { await self.read() }
+    }
+
+    /// Reads the unit unless it is read or being read.
+    private func read() {
+        guard !hydrated, !reading else { return }
+        reading = true
         persistence.load { [weak self] result in
             guard let self else { return }
             Task { await self.finishHydration(result) }
         }
+    }
+
+    /// The system says protected data became available: read now instead of at the next retry.
+    func readAgainNow() {
+        guard !hydrated, reread != nil else { return }
+        reread?.cancel()
+        reread = nil
+        read()
+    }
+
+    /// 50 ms after the first unreadable read, then twice as long each time, at most 2 s.
+    static func rereadDelay(after unreadableReads: Int) -> Duration {
+        .milliseconds(min(50 << min(max(unreadableReads - 1, 0), 6), 2_000))
     }
 
     // MARK: - Reads
@@ -156,6 +215,19 @@ package actor SessionManager {
         await persist()
     }
 
+    /// Signs out while the store still cannot be read (``AuthNamespace/signOut()`` after ``storeWaitLimit``):
+    /// the state becomes signed out at once, with a new device key, and the unit is removed as soon as
+    /// the store can be read, which then does not restore it.
+    func endWhileUnknown(reason: SignOutReason) {
+        guard !booted else { return }
+        generation += 1
+        session = nil
+        deviceKey = DeviceKey()
+        publish()
+        announce(.signedOut(reason: reason))
+        persistPending = true
+    }
+
     /// Replaces the cached user (``AuthNamespace/refreshUser()``): stores it and tells the user
     /// listeners, never the state listeners. Ignored when the session changed since `generation`.
     func updateUser(_ user: AuthUser, generation expected: Int) async {
@@ -170,24 +242,45 @@ package actor SessionManager {
 
     /// Applies the unit read at launch, unless a sign-in or sign-out came first.
     private func finishHydration(_ result: Result<PersistedAuth?, any Error>) {
+        reading = false
         var unit: PersistedAuth?
         switch result {
         case .success(let read): unit = read
+        case .failure(let error as SecureStoreError) where error.kind == .unavailable:
+            // Locked is not missing: the state stays unknown, nothing is deleted, and the unit is read again.
+            unreadableReads += 1
+            if unreadableReads == 1 { startWaitTimers() }
+            let delay = Self.rereadDelay(after: unreadableReads)
+            if unreadableReads == 1 { note("the session store cannot be read now (\(error)); reading it again") }
+            reread = Task { [weak self, clock] in
+                guard (try? await clock.sleep(for: delay)) != nil, let self else { return }
+                await self.rereadAfterDelay()
+            }
+            return
         case .failure(let error): note("the stored session cannot be used (\(error)); starting signed out")
         }
+        reread = nil
         hydrated = true
-        deviceKey = unit?.key ?? DeviceKey()
+        // A sign-in made while the store could not be read used a key of its own: it stays that session's.
+        deviceKey = generation == 0 ? (unit?.key ?? deviceKey ?? DeviceKey()) : (deviceKey ?? unit?.key ?? DeviceKey())
         if generation == 0 {
             session = unit?.session
             publish()
         }
         for waiter in keyWaiters { waiter.resume() }
         keyWaiters = []
+        for waiter in limitedKeyWaiters.values { waiter.resume(returning: true) }
+        limitedKeyWaiters = [:]
         if !booted { announce(nil) }
         if persistPending {
             persistPending = false
             deferredWrite = Task { await persist() }
         }
+    }
+
+    private func rereadAfterDelay() {
+        reread = nil
+        read()
     }
 
     /// Tells the listeners about the current state: at boot, the replay every early subscriber was
@@ -198,6 +291,8 @@ package actor SessionManager {
             publish()
             for waiter in bootWaiters { waiter.resume() }
             bootWaiters = []
+            for waiter in limitedBootWaiters.values { waiter.resume(returning: true) }
+            limitedBootWaiters = [:]
         }
         listeners.emit(state)
         listeners.emit(user: session?.user)
@@ -210,6 +305,56 @@ package actor SessionManager {
         await withCheckedContinuation { bootWaiters.append($0) }
     }
 
+    /// Waits until the state is known, at most `limit` (read from the SDK clock); whether it is known.
+    package func waitForBoot(upTo limit: Duration) async -> Bool {
+        if booted { return true }
+        return await waitLimited(limit, for: .boot)
+    }
+
+    /// Waits until the unit was read, at most `limit`; whether it was.
+    func waitForHydration(upTo limit: Duration) async -> Bool {
+        if hydrated { return true }
+        return await waitLimited(limit, for: .hydration)
+    }
+
+    private enum Milestone { case boot, hydration }
+
+    /// Waits for `milestone`. The limit runs only while the store is known to be unreadable: a read that
+    /// is merely slow (a Keychain busy at launch) is waited for as long as it takes.
+    private func waitLimited(_ limit: Duration, for milestone: Milestone) async -> Bool {
+        limitedWaiterIDs += 1
+        let id = limitedWaiterIDs
+        let done = await withCheckedContinuation { continuation in
+            switch milestone {
+            case .boot: limitedBootWaiters[id] = continuation
+            case .hydration: limitedKeyWaiters[id] = continuation
+            }
+            let start = { [weak self, clock] in
+                Task {
+                    try? await clock.sleep(for: limit)
+                    await self?.expire(id, milestone)
+                }
+            }
+            if unreadableReads > 0 { waitTimers[id] = start() } else { unstartedTimers[id] = start }
+        }
+        waitTimers.removeValue(forKey: id)?.cancel()
+        unstartedTimers[id] = nil
+        return done
+    }
+
+    /// The store was just found unreadable: the limits of the waits already queued start now.
+    private func startWaitTimers() {
+        for (id, start) in unstartedTimers { waitTimers[id] = start() }
+        unstartedTimers = [:]
+    }
+
+    private func expire(_ id: Int, _ milestone: Milestone) {
+        switch milestone {
+        case .boot: limitedBootWaiters.removeValue(forKey: id)?.resume(returning: false)
+        case .hydration: limitedKeyWaiters.removeValue(forKey: id)?.resume(returning: false)
+        }
+    }
+
     /// Waits until every change made so far is in the store: the read finished, and the write a sign-in
     /// deferred until it (see ``adopt(_:)``) is done. A process about to exit (the CLI) calls this, so a
     /// sign-in that beat a slow read is not lost with the process.
@@ -218,9 +363,12 @@ package actor SessionManager {
         await deferredWrite?.value
     }
 
-    /// Waits until the unit was read, so the device key is the persisted one.
+    /// Waits until the unit was read, so the device key is the persisted one; when the store cannot be read
+    /// for ``storeWaitLimit``, a new key (a sign-in then binds its session to it).
     func waitForDeviceKey() async -> DeviceKey {
-        if !hydrated { await withCheckedContinuation { keyWaiters.append($0) } }
+        if !hydrated, !(await waitForHydration(upTo: storeWaitLimit)), deviceKey == nil {
+            note("the session store still cannot be read; this sign-in gets a new device key")
+        }
         if let deviceKey { return deviceKey }
         let fresh = DeviceKey()
         deviceKey = fresh

@@ -53,6 +53,13 @@ func later() {
     _ = "Task.immediate { } and Mutex(0)"
 }
 
+// UNGUARDED: the iOS 18 `NotificationCenter.addObserver(of:for:using:)`, matched by its labels; the
+// `addObserver(forName:object:queue:using:)` every release has is not reported (no line names it).
+func observe(_ subject: AnyObject, _ identifier: Any) {
+    _ = NotificationCenter.default.addObserver(of: subject, for: identifier) { _ in }
+    _ = NotificationCenter.default.addObserver(forName: nil, object: nil, queue: nil) { _ in }
+}
+
 #if canImport(Security)
     import Security
 

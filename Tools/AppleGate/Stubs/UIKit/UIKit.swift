@@ -121,4 +121,12 @@ extension NSObject {
     /// The scenes currently connected to the app.
     @available(iOS 13.0, tvOS 13.0, visionOS 1.0, *)
     open var connectedScenes: Set<UIScene> { [] }
+
+    /// Posted when the protected files become available for your code to access (no `userInfo`).
+    /// Apple declares `nonisolated class let protectedDataDidBecomeAvailableNotification: NSNotification.Name`
+    /// (iOS 4.0+, tvOS, visionOS 1.0+; https://developer.apple.com/documentation/uikit/uiapplication/protecteddatadidbecomeavailablenotification);
+    /// a class cannot store a `class let`, so the stub spells it `static let`, which reads the same at the use.
+    @available(iOS 4.0, tvOS 9.0, visionOS 1.0, *)
+    nonisolated public static let protectedDataDidBecomeAvailableNotification = NSNotification.Name(
+        "UIApplicationProtectedDataDidBecomeAvailable")
 }
