@@ -47,6 +47,10 @@ import Testing
             // One family: rotation keeps the session.
             #expect(try await auth.sessions(of: first.userID).count == 1)
 
+            // Within the grace window the retired token fetches the same pair once (a client killed before
+            // it stored the answer); a second time it is reuse.
+            let replayed = try IssuedSession(try await auth.refresh(first.refreshToken, key: key))
+            #expect(replayed.accessToken == second.accessToken && replayed.refreshToken == second.refreshToken)
             let reused = try await auth.refresh(first.refreshToken, key: key)
             expectAuthError(reused, 401, "refresh_token_reused")
             #expect(reused.wasSealed)
@@ -62,6 +66,36 @@ import Testing
             let other = try IssuedSession(try await auth.logIn("dev@example.com"))
             #expect(try await auth.get("/auth/me", bearer: other.accessToken).status == 200)
             expectAuthError(try await auth.refresh("prt_unknown", key: key), 401, "refresh_token_invalid")
+        }
+    }
+
+    /// The grace window (10 s after a rotation, once) never revives a pair that moved on: after it, or once
+    /// the new refresh token was itself used, the retired token is reuse and revokes the family.
+    @Test func theRetiredTokensGraceEndsWithTheWindowOrWithTheNextRotation() async throws {
+        try await withAuthEmulator { auth in
+            let key = DPoPKey()
+            let first = try await auth.signUp("late@example.com", key: key)
+            _ = try IssuedSession(try await auth.refresh(first.refreshToken, key: key))
+            try await auth.setClockOffset(11)
+            expectAuthError(try await auth.refresh(first.refreshToken, key: key), 401, "refresh_token_reused")
+            #expect(
+                try await auth.sessions(of: first.userID).map { $0["revoked_reason"].string } == [
+                    "refresh_token_reused"
+                ])
+        }
+        try await withAuthEmulator { auth in
+            let key = DPoPKey()
+            let first = try await auth.signUp("moved@example.com", key: key)
+            let second = try IssuedSession(try await auth.refresh(first.refreshToken, key: key))
+            _ = try IssuedSession(try await auth.refresh(second.refreshToken, key: key))
+            expectAuthError(try await auth.refresh(first.refreshToken, key: key), 401, "refresh_token_reused")
+        }
+        try await withAuthEmulator { auth in
+            // Another key cannot use the grace either: the proof must match the session's key.
+            let key = DPoPKey()
+            let first = try await auth.signUp("thief@example.com", key: key)
+            _ = try IssuedSession(try await auth.refresh(first.refreshToken, key: key))
+            expectAuthError(try await auth.refresh(first.refreshToken, key: DPoPKey()), 401, "dpop_key_mismatch")
         }
     }
 

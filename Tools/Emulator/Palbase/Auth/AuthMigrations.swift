@@ -6,7 +6,16 @@
 /// passwords as PBKDF2-SHA256 (`PasswordHash`).
 package enum AuthMigrations {
     /// Every migration, ascending.
-    package static let all: [Migration] = [schema, passkeys, oauth, passwordFailures]
+    package static let all: [Migration] = [schema, passkeys, oauth, passwordFailures, refreshGrace]
+
+    /// The pair a refresh token was rotated into, sealed with a key only that (retired) token derives, for
+    /// the reuse grace window (`AuthSessionStore.refreshReuseGrace`); and when it was handed out again.
+    static let refreshGrace = Migration(
+        version: 251,
+        sql: """
+            ALTER TABLE auth_refresh_tokens ADD COLUMN successor BLOB;
+            ALTER TABLE auth_refresh_tokens ADD COLUMN successor_replayed_at INTEGER;
+            """)
 
     /// Wrong passwords, by account email (known or not) or user id, for the guessing throttle.
     static let passwordFailures = Migration(

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 
 /// Sessions, their access tokens and their refresh-token families, in `auth_sessions`,
 /// `auth_access_tokens` and `auth_refresh_tokens`.
@@ -7,13 +8,22 @@ import Foundation
 /// A refresh rotates: the presented token is marked used and a new one issued. Presenting a used token
 /// again is reuse (a copy was stolen, or the client lost an answer): the whole session is revoked, so the
 /// thief's and the owner's tokens both stop working.
+///
+/// Except within ``refreshReuseGrace`` (10 s, as GoTrue allows) of the rotation, once: a client killed
+/// after the server rotated and before it stored the answer presents the retired token again on its next
+/// launch, and gets the same new pair it lost, provided that pair's refresh token was not used since and
+/// the session stands. The pair is kept sealed (AES-256-GCM) under a key derived from the retired token,
+/// so the database never holds a usable token in clear; only the client that presents it can open it.
 struct AuthSessionStore {
     let tenant: String
     let store: SQLiteDatabase
     let policy: AuthPolicy
 
+    /// How long after a rotation the retired refresh token may fetch the same new pair once more.
+    static let refreshReuseGrace: Int64 = 10_000
+
     /// The tokens of a freshly minted or rotated session.
-    struct Tokens {
+    struct Tokens: Codable {
         let accessToken: String
         let refreshToken: String
         let expiresAt: Int64
@@ -85,7 +95,8 @@ struct AuthSessionStore {
             guard
                 let row = try store.query(
                     """
-                    SELECT s.*, r.used_at AS refresh_used_at FROM auth_refresh_tokens r
+                    SELECT s.*, r.used_at AS refresh_used_at, r.successor AS refresh_successor,
+                    r.successor_replayed_at AS refresh_replayed_at FROM auth_refresh_tokens r
                     JOIN auth_sessions s ON s.tenant = r.tenant AND s.id = r.session_id
                     WHERE r.tenant = ? AND r.token_hash = ?
                     """, [.text(tenant), .text(AuthSecrets.hash(refreshToken, context: "refresh"))]
@@ -93,7 +104,21 @@ struct AuthSessionStore {
             else { return .failed(AuthErrors.refreshTokenInvalid()) }
             let session = AuthSession(row: row)
             if let bound = session.dpopThumbprint, bound != thumbprint { return .failed(AuthErrors.dpopKeyMismatch()) }
-            if row.int64("refresh_used_at") != nil {
+            if let usedAt = row.int64("refresh_used_at") {
+                if session.revokedAt == nil, row.int64("refresh_replayed_at") == nil,
+                    now - usedAt <= Self.refreshReuseGrace,
+                    let sealed = row.data("refresh_successor"), let pair = Self.open(sealed, with: refreshToken),
+                    try isUnused(refreshToken: pair.refreshToken),
+                    let user = try AuthUserStore(tenant: tenant, store: store).user(id: session.userID),
+                    user.deletedAt == nil,
+                    !user.fenced
+                {
+                    // The client lost the answer (killed before it stored it): the same pair, once.
+                    try store.execute(
+                        "UPDATE auth_refresh_tokens SET successor_replayed_at = ? WHERE tenant = ? AND token_hash = ?",
+                        [.integer(now), .text(tenant), .text(AuthSecrets.hash(refreshToken, context: "refresh"))])
+                    return .rotated(session, pair, user)
+                }
                 try revoke(sessionID: session.id, reason: "refresh_token_reused", now: now)
                 return .failed(AuthErrors.refreshTokenReused())
             }
@@ -110,7 +135,14 @@ struct AuthSessionStore {
                     "UPDATE auth_sessions SET dpop_jkt = ? WHERE tenant = ? AND id = ?",
                     [.text(thumbprint), .text(tenant), .text(session.id)])
             }
-            return .rotated(try self.session(id: session.id)!, try issueTokens(sessionID: session.id, now: now), user)
+            let tokens = try issueTokens(sessionID: session.id, now: now)
+            try store.execute(
+                "UPDATE auth_refresh_tokens SET successor = ? WHERE tenant = ? AND token_hash = ?",
+                [
+                    .blob(try Self.seal(tokens, with: refreshToken)), .text(tenant),
+                    .text(AuthSecrets.hash(refreshToken, context: "refresh")),
+                ])
+            return .rotated(try self.session(id: session.id)!, tokens, user)
         }
         switch rotation {
         case .failed(let error): throw error
@@ -177,5 +209,39 @@ struct AuthSessionStore {
             "INSERT INTO auth_refresh_tokens (tenant, token_hash, session_id, created_at) VALUES (?, ?, ?, ?)",
             [.text(tenant), .text(AuthSecrets.hash(refresh, context: "refresh")), .text(sessionID), .integer(now)])
         return Tokens(accessToken: access, refreshToken: refresh, expiresAt: expiresAt)
+    }
+
+    // MARK: - The reuse grace window
+
+    /// Whether `refreshToken` is a live, unused refresh token.
+    private func isUnused(refreshToken: String) throws -> Bool {
+        try store.query(
+            "SELECT 1 FROM auth_refresh_tokens WHERE tenant = ? AND token_hash = ? AND used_at IS NULL",
+            [.text(tenant), .text(AuthSecrets.hash(refreshToken, context: "refresh"))]
+        ).first != nil
+    }
+
+    /// `tokens` sealed under a key derived from the retired `refreshToken`: nonce ‖ ciphertext ‖ tag.
+    private static func seal(_ tokens: Tokens, with refreshToken: String) throws -> Data {
+        let nonce = SecureRandom.bytes(12)
+        let sealed = try AES256GCM.seal(
+            try JSONEncoder().encode(tokens), key: try graceKey(refreshToken), nonce: nonce,
+            authenticating: Data("refresh-grace".utf8))
+        return nonce + sealed
+    }
+
+    /// The pair ``seal(_:with:)`` kept, when `refreshToken` opens it.
+    private static func open(_ sealed: Data, with refreshToken: String) -> Tokens? {
+        guard sealed.count > 12, let key = try? graceKey(refreshToken),
+            let plain = try? AES256GCM.open(
+                sealed.dropFirst(12), key: key, nonce: sealed.prefix(12), authenticating: Data("refresh-grace".utf8))
+        else { return nil }
+        return try? JSONDecoder().decode(Tokens.self, from: plain)
+    }
+
+    private static func graceKey(_ refreshToken: String) throws -> Data {
+        try HKDFSHA256.deriveKey(
+            inputKeyMaterial: Data(refreshToken.utf8), salt: Data(), info: Data("palbase emulator refresh grace".utf8),
+            outputByteCount: 32)
     }
 }
