@@ -75,6 +75,7 @@ package enum SDKCLI {
         CryptoProcess.keepCryptoStateAtExit()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let status = PalbeSessionWriterMode.runIfRequested(arguments) { exit(status) }
+        if let status = await PalbeRefreshStormMode.runIfRequested(arguments) { exit(status) }
         let status = await main(arguments)
         exit(status)
     }

@@ -203,16 +203,35 @@ package actor SessionManager {
 
     /// Forgets the session of `generation` (the current one when `nil`), announces
     /// `.signedOut(reason:)` and removes the unit; does nothing when there is no such session.
-    func end(reason: SignOutReason, generation expected: Int? = nil) async {
+    ///
+    /// `holdingStoreLock`: the caller holds the store's cross-process lock (a refresh the server refused),
+    /// so the write must not ask for it again.
+    func end(reason: SignOutReason, generation expected: Int? = nil, holdingStoreLock: Bool = false) async {
         await waitForBoot()
         guard session != nil, expected.map({ $0 == generation }) ?? true else { return }
+        forget(reason: reason)
+        await persist(holdingStoreLock: holdingStoreLock)
+    }
+
+    /// The state part of ``end(reason:generation:holdingStoreLock:)``: forgets the session and announces
+    /// it, writing nothing (the caller found the store signed out already, or writes it itself).
+    func forget(reason: SignOutReason) {
         generation += 1
         session = nil
         // A new session gets a new device key: nothing links it to the one that ended.
         if hydrated { deviceKey = DeviceKey() }
         publish()
         announce(.signedOut(reason: reason))
-        await persist()
+    }
+
+    /// The device key another process stored with the session this one adopts.
+    func adoptDeviceKey(_ key: DeviceKey) {
+        deviceKey = key
+    }
+
+    /// Marks a change of session made elsewhere (another process signed in).
+    func bumpGeneration() {
+        generation += 1
     }
 
     /// Signs out while the store still cannot be read (``AuthNamespace/signOut()`` after ``storeWaitLimit``):
@@ -383,7 +402,7 @@ package actor SessionManager {
     /// (`deferringUntilHydrated`) must not wait for it, so its write is queued for the end of the read; every
     /// other change waits for the read and returns once its own write is done, so a caller that saw it
     /// return never reads the old unit from the store.
-    private func persist(deferringUntilHydrated: Bool = false) async {
+    private func persist(deferringUntilHydrated: Bool = false, holdingStoreLock: Bool = false) async {
         if !hydrated {
             if deferringUntilHydrated {
                 persistPending = true
@@ -391,6 +410,11 @@ package actor SessionManager {
             }
             await withCheckedContinuation { keyWaiters.append($0) }
         }
+        guard deviceKey != nil else { return }
+        // Writes take the store's cross-process lock, so they never land inside another process's refresh.
+        let lock = holdingStoreLock ? nil : await persistence.lock()
+        defer { lock?.release() }
+        // The session may have changed while the lock was awaited: what is written is what is current now.
         guard let deviceKey else { return }
         do {
             if let session {

@@ -44,6 +44,26 @@ package final class SessionPersistence: Sendable {
         try await run { [self] in try store.delete(key) }
     }
 
+    /// Reads the unit after every operation asked for before.
+    package func read() async throws -> PersistedAuth? {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PersistedAuth?, any Error>) in
+            queue.async { [self] in continuation.resume(with: Result { try loadNow() }) }
+        }
+    }
+
+    /// Takes the store's cross-process lock for the unit, off the cooperative pool (it blocks while another
+    /// process holds it); `nil` when the store has none (a Keychain only this app reads) or it failed, and
+    /// the caller goes on without it, as before there was one.
+    ///
+    /// The lock is not re-entrant, within a process too: a holder must not ask for it again.
+    package func lock() async -> SecureStoreLock? {
+        guard let shared = store as? any SharedSecureStore else { return nil }
+        let key = key
+        return await withCheckedContinuation { (continuation: CheckedContinuation<SecureStoreLock?, Never>) in
+            DispatchQueue.global().async { continuation.resume(returning: try? shared.lockExclusively(key)) }
+        }
+    }
+
     /// Reads the unit now, on the caller's thread.
     package func loadNow() throws -> PersistedAuth? {
         guard let data = try store.read(key) else { return nil }

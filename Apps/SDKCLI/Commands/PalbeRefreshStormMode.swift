@@ -1,0 +1,56 @@
+import Foundation
+import Palbe
+import SDKCrypto
+
+/// `sdk __palbe-storm <directory> <base-url> <api-key> <sealing-key> <calls>`: a hidden mode, not in the
+/// command table, for the SDK's cross-process refresh test. It makes a Palbe client whose session lives in
+/// `directory` (the session store several of these processes share), prints `ready`, waits for a line on
+/// standard input (so every process starts together), then makes `calls` concurrent `GET /auth/me` calls
+/// and prints `done <succeeded> <failed>` followed by one `error <code>` line per failure.
+enum PalbeRefreshStormMode {
+    static let name = "__palbe-storm"
+
+    /// The exit status when `arguments` ask for this mode, `nil` when they do not.
+    static func runIfRequested(_ arguments: [String]) async -> Int32? {
+        guard arguments.first == name else { return nil }
+        guard arguments.count == 6, let baseURL = URL(string: arguments[2]), let calls = Int(arguments[5]), calls > 0
+        else {
+            FileHandle.standardError.write(
+                Data("usage: sdk \(name) <directory> <base-url> <api-key> <sealing-key> <calls>\n".utf8))
+            return 2
+        }
+        var runtime = PalbeRuntime.live
+        runtime.sessionStore = SessionStorage.directory(URL(fileURLWithPath: arguments[1], isDirectory: true))
+        let configuration = PalbeConfiguration(
+            baseURL: baseURL, apiKey: arguments[3], environment: "test", sealingKey: arguments[4],
+            appVersion: "1.0.0", requestTimeout: .seconds(30))
+        let client = Palbe(configuration: configuration, transport: DefaultTransport.make(), runtime: runtime)
+        say("ready")
+        _ = readLine()
+        let outcomes = await withTaskGroup(of: String?.self) { group in
+            for _ in 0..<calls {
+                group.addTask {
+                    do {
+                        let _: AnyCodableValue = try await client.call("auth/me", method: .get)
+                        return nil
+                    } catch let error as BackendError {
+                        return error.code
+                    } catch {
+                        return "unexpected"
+                    }
+                }
+            }
+            return await group.reduce(into: [String?]()) { $0.append($1) }
+        }
+        let failures = outcomes.compactMap { $0 }
+        say("done \(calls - failures.count) \(failures.count)")
+        for failure in failures { say("error \(failure)") }
+        await client.session.settled()
+        return 0
+    }
+
+    /// One line on standard output, unbuffered: the test reads it at once.
+    private static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}
