@@ -42,7 +42,7 @@ extension ChatbaseClient {
         try await ChatbaseFailure.mapping {
             let request = try http.request(
                 "GET", path, query: [("cursor", cursor), ("limit", limit.map(String.init))],
-                body: Optional<ToolResultBody>.none, identity: identity())
+                body: Optional<ToolResultBody>.none, identity: try await identity())
             let page = try http.decode(Page<T>.self, from: try await http.send(request))
             let nextCursor = page.pagination.hasMore ? page.pagination.cursor : nil
             return PaginatedResponse(

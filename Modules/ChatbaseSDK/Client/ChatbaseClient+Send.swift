@@ -26,7 +26,7 @@ extension ChatbaseClient {
         configure(&callbacks)
         return try await ChatbaseFailure.mapping {
             let body = ChatBody(message: message, conversationId: conversationId, stream: true)
-            let first = try http.request("POST", ["chat"], body: body, streaming: true, identity: identity())
+            let first = try http.request("POST", ["chat"], body: body, streaming: true, identity: try await identity())
             return try await runReply(first: first, conversationId: conversationId, callbacks: callbacks)
         }
     }
@@ -46,7 +46,7 @@ extension ChatbaseClient {
         return try await ChatbaseFailure.mapping {
             let first = try http.request(
                 "POST", ["conversations", .param(conversationId), "retry"],
-                body: RetryBody(messageId: messageId, stream: true), streaming: true, identity: identity())
+                body: RetryBody(messageId: messageId, stream: true), streaming: true, identity: try await identity())
             return try await runReply(first: first, conversationId: conversationId, callbacks: callbacks)
         }
     }
@@ -60,7 +60,7 @@ extension ChatbaseClient {
             let generation = self.generation
             let request = try http.request(
                 "POST", ["chat"], body: ChatBody(message: message, conversationId: conversationId, stream: false),
-                identity: identity())
+                identity: try await identity())
             let reply = try http.decode(NonStreamingReply.self, from: try await http.send(request)).data
             recordReply(conversationId: reply.conversationId, userId: reply.userId, generation: generation)
             return ChatResponse(
@@ -113,7 +113,7 @@ extension ChatbaseClient {
             }
             request = try http.request(
                 "POST", ["chat"], body: ContinueBody(conversationId: conversationId, stream: true), streaming: true,
-                identity: identity())
+                identity: try await identity())
         }
         guard let conversationId, !conversationId.isEmpty else {
             throw ChatError.decodingFailed("the reply did not say which conversation it belongs to")

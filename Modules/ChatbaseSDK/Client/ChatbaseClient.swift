@@ -31,6 +31,9 @@ public final class ChatbaseClient: Sendable {
         /// Bumped by identify and logout, so a reply that finishes afterwards does not overwrite
         /// the new session's current conversation.
         var generation = 0
+        /// The saved identity could not be read yet (a locked Keychain): requests wait for it rather than go
+        /// out anonymous (see ``ChatbaseClient/requestIdentity(includeToken:)``).
+        var identityUnread = false
     }
 
     /// The agent this client talks to.
@@ -126,13 +129,23 @@ public final class ChatbaseClient: Sendable {
             additionalHeaders: additionalHeaders, log: log, clock: clock)
         self.deviceId = DeviceIdStore.deviceId(for: storage, log: log)
         self.identityStore = IdentityStore(storage: storage, agentId: agentId, log: log)
-        let saved = identityStore.load()
-        self.session = Locked(
-            Session(auth: saved.map { .identified(token: $0.token) } ?? .anonymous, userId: saved?.userId))
+        var session = Session(auth: .anonymous)
+        switch identityStore.load() {
+        case .saved(let saved): (session.auth, session.userId) = (.identified(token: saved.token), saved.userId)
+        case .none: break
+        case .unreadable: session.identityUnread = true
+        }
+        self.session = Locked(session)
     }
 
     /// Whether a user is signed in.
-    public var authState: AuthState { session.withLock { $0.auth } }
+    ///
+    /// While the saved identity cannot be read (a Keychain locked since the device started) this reads it
+    /// again, and says `.anonymous` only until it can: requests wait for it meanwhile.
+    public var authState: AuthState {
+        resolveSavedIdentity()
+        return session.withLock { $0.auth }
+    }
 
     /// The conversation of the last successful reply; `nil` after ``newConversation()``,
     /// ``identify(token:)`` and ``logout()``.
@@ -161,8 +174,47 @@ public final class ChatbaseClient: Sendable {
 
     /// The identity headers for a request; `includeToken: false` for `verify`, which must not
     /// carry a previous (possibly expired) token.
-    func identity(includeToken: Bool = true) -> RequestIdentity {
-        RequestIdentity(deviceId: deviceId, token: includeToken ? authState.token : nil)
+    ///
+    /// A locked Keychain is not an anonymous user: while the saved identity cannot be read, the request
+    /// waits for it (reading again after 50 ms, then twice as long each time up to 2 s), at most
+    /// ``identityWaitLimit``, and then fails with `APIError.networkError(URLError(.userAuthenticationRequired))`
+    /// with nothing sent, rather than go out anonymous and start a conversation that is not the user's.
+    func identity(includeToken: Bool = true) async throws -> RequestIdentity {
+        if includeToken, session.withLock({ $0.identityUnread }) { try await waitForSavedIdentity() }
+        return RequestIdentity(deviceId: deviceId, token: includeToken ? authState.token : nil)
+    }
+
+    /// How long a request waits for a saved identity that cannot be read now.
+    static let identityWaitLimit: Duration = .seconds(10)
+
+    private func waitForSavedIdentity() async throws {
+        var delay = Duration.milliseconds(50)
+        var waited = Duration.zero
+        while !resolveSavedIdentity() {
+            guard waited < Self.identityWaitLimit else {
+                throw APIError.networkError(URLError(.userAuthenticationRequired))
+            }
+            try await clock.sleep(for: delay)
+            waited += delay
+            delay = min(delay * 2, .seconds(2))
+        }
+    }
+
+    /// Reads the saved identity again when it could not be read before; whether it is known now.
+    @discardableResult
+    func resolveSavedIdentity() -> Bool {
+        guard session.withLock({ $0.identityUnread }) else { return true }
+        let loaded = identityStore.load()
+        guard loaded != .unreadable else { return false }
+        session.withLock { session in
+            guard session.identityUnread else { return }  // identify or logout decided meanwhile
+            session.identityUnread = false
+            if case .saved(let saved) = loaded {
+                session.auth = .identified(token: saved.token)
+                session.userId = saved.userId
+            }
+        }
+        return true
     }
 
     /// Records the outcome of a reply, unless identify or logout happened since it started.

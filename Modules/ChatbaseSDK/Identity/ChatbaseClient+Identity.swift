@@ -14,10 +14,11 @@ extension ChatbaseClient {
     public func identify(token: String) async throws {
         try await ChatbaseFailure.mapping {
             let request = try http.request(
-                "POST", ["verify"], body: VerifyBody(token: token), identity: identity(includeToken: false))
+                "POST", ["verify"], body: VerifyBody(token: token), identity: try await identity(includeToken: false))
             let response = try await http.send(request)
             let userId = try http.decode(VerifyResponse.self, from: response).data.userId
             session.withLock { session in
+                session.identityUnread = false
                 session.auth = .identified(token: token)
                 session.userId = userId
                 session.conversationId = nil
@@ -33,6 +34,7 @@ extension ChatbaseClient {
     /// logged).
     public func logout() {
         session.withLock { session in
+            session.identityUnread = false
             session.auth = .anonymous
             session.userId = nil
             session.conversationId = nil

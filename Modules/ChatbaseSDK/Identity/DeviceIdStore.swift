@@ -7,7 +7,9 @@ import SDKCrypto
 /// Created only once even when several clients start at the same moment: within a process a lock
 /// and a cache decide, across processes the file is published with `link(2)`, which fails when
 /// another process got there first (its ID is then read and used). When the file cannot be
-/// written (a read-only home), the ID lives for the process only and a warning is logged.
+/// written (a read-only home), the ID lives for the process only and a warning is logged. A file that
+/// cannot be read *now* (a transient error: `EIO`, `EAGAIN`…) is neither replaced nor cached: this client
+/// gets an ID of its own, and the next one reads the file again.
 enum DeviceIdStore {
     static let fileName = "device-id"
     static let defaultsKey = "com.chatbase.sdk.deviceId"
@@ -18,13 +20,18 @@ enum DeviceIdStore {
         let cacheKey = storage.usesUserDefaults ? "defaults" : storage.directory.path
         return cache.withLock { cache in
             if let known = cache[cacheKey] { return known }
-            let id = load(storage, log: log)
+            guard let id = load(storage, log: log) else {
+                log.note(
+                    .warning, ChatbaseLog.Category.identity, "device ID cannot be read now; using one for this client")
+                return UUID().uuidString
+            }
             cache[cacheKey] = id
             return id
         }
     }
 
-    private static func load(_ storage: ChatbaseStorage, log: ChatbaseLog) -> String {
+    /// The stored ID (made and stored when there is none); `nil` when the file cannot be read now.
+    private static func load(_ storage: ChatbaseStorage, log: ChatbaseLog) -> String? {
         #if canImport(Darwin)
             if storage.usesUserDefaults {
                 if let stored = UserDefaults.standard.string(forKey: defaultsKey) { return stored }
@@ -37,6 +44,8 @@ enum DeviceIdStore {
         var trusted = true
         do {
             if let stored = try OwnerOnlyFiles.read(file).flatMap(Self.id(in:)) { return stored }
+        } catch  where SecureStoreError.transientErrnos.contains(error.code) {
+            return nil  // there may well be an ID: never replace it on a passing failure
         } catch {
             // A link, or a file another user owns or may write: it could hand this install someone
             // else's ID (and their anonymous conversations). It is replaced, never used.

@@ -47,7 +47,29 @@ struct IdentityStore: Sendable {
         return String(key.prefix(128))
     }
 
-    func load() -> Saved? {
+    /// What the store holds: an identity, none, or nothing that can be said now (a Keychain locked since
+    /// the device started: ``SecureStoreError/Kind/unavailable``), which is not "anonymous".
+    enum Loaded: Equatable {
+        case saved(Saved)
+        case none
+        case unreadable
+    }
+
+    /// Reads the saved identity; an unusable item is logged and counts as none.
+    func load() -> Loaded {
+        do {
+            return try loadSaved().map(Loaded.saved) ?? .none
+        } catch let error as SecureStoreError where error.kind == .unavailable {
+            log.note(.info, ChatbaseLog.Category.identity, "saved identity cannot be read now; reading it again later")
+            return .unreadable
+        } catch {
+            log.note(
+                .warning, ChatbaseLog.Category.identity, "saved identity unreadable: \(ChatbaseLog.summary(error))")
+            return .none
+        }
+    }
+
+    private func loadSaved() throws -> Saved? {
         do {
             guard let data = try store.read(key) else { return nil }
             switch layout {
@@ -59,10 +81,6 @@ struct IdentityStore: Sendable {
             case .perAgent:
                 return try JSONDecoder().decode(Saved.self, from: data)
             }
-        } catch {
-            log.note(
-                .warning, ChatbaseLog.Category.identity, "saved identity unreadable: \(ChatbaseLog.summary(error))")
-            return nil
         }
     }
 

@@ -38,7 +38,7 @@ extension ChatbaseClient {
         let request = try http.request(
             "POST", ["conversations", .param(conversationId), "tool-result"],
             body: ToolResultBody(toolCallId: call.toolCallId, output: sent),
-            identity: identity())
+            identity: try await identity())
         // An attempt with no answer may have arrived: a later NOT_PENDING then means it did.
         var outcomeUnknown = false
         try await BackoffPolicy.chatbaseToolResults.retrying(

@@ -40,7 +40,7 @@ public struct SecureStoreError: Error, Sendable, Equatable, CustomStringConverti
     public var code: Int32
 
     /// The `errno` values after which a read may well succeed later.
-    static let transientErrnos: Set<Int32> = [EINTR, EAGAIN, EIO, EBUSY, ENFILE, EMFILE, ENOMEM]
+    package static let transientErrnos: Set<Int32> = [EINTR, EAGAIN, EIO, EBUSY, ENFILE, EMFILE, ENOMEM]
 
     /// Creates an error.
     public init(kind: Kind, operation: String, code: Int32 = 0) {

@@ -1,0 +1,85 @@
+import Emulator
+import ErrorCore
+import Foundation
+import SDKCrypto
+import TestSupport
+import Testing
+
+@testable import ChatbaseSDK
+
+/// A locked Keychain is not an anonymous user (issue 29 §2): while the saved identity cannot be read,
+/// nothing goes out anonymous and nothing is deleted.
+@Suite(.hangGuard) struct LockedIdentityTests {
+    /// The harness's secure store, unreadable for the first `lockedReads` reads (every read by default).
+    final class LockedStore: SecureStore {
+        let inner: any SecureStore
+        private let state: Locked<(lockedReads: Int, failed: Int, deletes: Int)>
+
+        init(_ inner: any SecureStore, lockedReads: Int = .max) {
+            self.inner = inner
+            state = Locked((lockedReads, 0, 0))
+        }
+
+        var failedReads: Int { state.withLock { $0.failed } }
+        var deletes: Int { state.withLock { $0.deletes } }
+
+        func read(_ key: String) throws -> Data? {
+            let locked = state.withLock { state in
+                guard state.failed < state.lockedReads else { return false }
+                state.failed += 1
+                return true
+            }
+            if locked { throw SecureStoreError(kind: .unavailable, operation: "read", code: -25308) }
+            return try inner.read(key)
+        }
+
+        func write(_ data: Data, for key: String) throws { try inner.write(data, for: key) }
+
+        func delete(_ key: String) throws {
+            state.withLock { $0.deletes += 1 }
+            try inner.delete(key)
+        }
+    }
+
+    static func storage(_ harness: ChatbaseEmulatorHarness, _ store: LockedStore) -> ChatbaseStorage {
+        ChatbaseStorage(directory: harness.storage.directory, secureStore: store)
+    }
+
+    @Test func aLockedIdentityIsWaitedForAndTheRequestGoesOutAsTheUser() async throws {
+        try await withChatbaseEmulator { harness in
+            try await harness.client().identify(token: try harness.token("user-7"))
+            let locked = LockedStore(harness.storage.secureStore, lockedReads: 3)
+            let relaunched = harness.client(storage: Self.storage(harness, locked))
+            let reply = try await relaunched.send("hello again")
+            #expect(locked.failedReads == 3)
+            #expect(relaunched.currentUserId == "user-7")
+            let mine = try await relaunched.listConversations()
+            #expect(mine.data.map(\.id).contains(reply.conversationId), "the conversation is the user's")
+            #expect(mine.data.first?.userId == "user-7")
+        }
+    }
+
+    @Test func anIdentityLockedForeverSendsNothingAnonymousAndDeletesNothing() async throws {
+        try await withChatbaseEmulator { harness in
+            let token = try harness.token("user-8")
+            try await harness.client().identify(token: token)
+            let key = IdentityStore.key(for: "emulator-agent")
+            let saved = try #require(try harness.storage.secureStore.read(key))
+            let locked = LockedStore(harness.storage.secureStore)
+            let relaunched = harness.client(storage: Self.storage(harness, locked))
+            let before = try (harness.server.requests(to: "/api/sdk").filter { $0.path.hasSuffix("/chat") }.count)
+
+            let error = await thrownError { try await relaunched.send("who am I?") }
+            guard case .networkError(let underlying)? = error as? APIError else {
+                Issue.record("expected a network error, got \(String(describing: error))")
+                return
+            }
+            #expect((underlying as? URLError)?.code == .userAuthenticationRequired)
+            #expect(
+                try harness.server.requests(to: "/api/sdk").filter { $0.path.hasSuffix("/chat") }.count == before,
+                "nothing went out anonymous")
+            #expect(locked.deletes == 0)
+            #expect(try harness.storage.secureStore.read(key) == saved)
+        }
+    }
+}
