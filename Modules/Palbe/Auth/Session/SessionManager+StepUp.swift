@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 
 extension SessionManager {
     /// Runs `rotation`, the work around a request that rotates the session's tokens on the server (a
@@ -65,6 +66,10 @@ extension SessionManager {
     func renew(_ renewed: SignedInSession, generation expected: Int) async {
         guard expected == generation, let current = session else { return }
         let deviceKey = await waitForDeviceKey()
+        // Under the store's cross-process lock, like every write of the unit (see `performRefresh`).
+        let lock = await persistence.lock()
+        defer { lock?.release() }
+        guard expected == generation else { return }
         do {
             try await persistence.save(PersistedAuth(deviceKey: deviceKey, session: renewed))
         } catch {
