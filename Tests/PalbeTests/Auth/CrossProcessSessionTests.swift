@@ -102,6 +102,50 @@ import Testing
         }
     }
 
+    /// `kill -9` inside the refresh: the child holds the store's lock and its refresh is at the server (which
+    /// sits on it for a moment, then rotates the pair for nobody). The relaunch presents the retired token
+    /// within the grace window, gets the pair the child never stored, and nobody is signed out.
+    @Test func aProcessKilledInsideItsRefreshLeavesTheSessionUsable() async throws {
+        try await withAuthBackend { bed in
+            try await withTemporaryDirectory { directory in
+                let user = try await Self.signUpExpired(
+                    bed, "killed@example.com", store: FileSecureStore(directory: directory))
+                let key = bed.client().session.persistence.key
+                try bed.emulator.addFault(
+                    .delay(milliseconds: 1_000), method: "POST", pathPrefix: "/auth/token/refresh", count: 1)
+                let child = try SDKProcess(
+                    [
+                        "__palbe-storm", directory.path, bed.baseURL.absoluteString, bed.emulator.apiKey,
+                        bed.emulator.sealingPublicKeyBase64URL, "1",
+                    ], keepStandardInputOpen: true)
+                _ = try await child.readLines(until: { $0 == "ready" }, timeout: .seconds(60))
+                child.writeLine("go")
+                // The fault is taken as the request arrives, before its delay: the refresh is at the server,
+                // and the child holds the lock around it.
+                try await waitUntil { (try? bed.emulator.faults.all())?.isEmpty ?? false }
+                #expect(Self.isLocked(directory, key))
+                child.send(SIGKILL)
+                #expect(try await child.waitForExit().signalled)
+                // The server rotated the pair for a process that is gone.
+                try await waitUntil { ((try? bed.requests(to: "/auth/token/refresh")) ?? []).count == 1 }
+                #expect(!Self.isLocked(directory, key), "the kernel released the dead process's lock")
+
+                let relaunched = bed.client(store: FileSecureStore(directory: directory))
+                let events = Heard<AuthEvent>()
+                _ = await relaunched.auth.onAuthEvent(events.listener)
+                #expect(try await relaunched.auth.getUser() == user)
+                // One more refresh at most (two unless the child, on a very slow machine, got its answer and
+                // stored it before the kill), and none refused: the retired token fetched the lost pair.
+                let refreshes = try bed.requests(to: "/auth/token/refresh")
+                #expect((1...2).contains(refreshes.count), "\(refreshes.map(\.status))")
+                #expect(refreshes.last?.status == 200, "no refresh_token_reused: \(refreshes.map(\.status))")
+                #expect(!refreshes.contains { $0.status == 401 })
+                #expect(!events.values.contains { if case .signedOut = $0 { true } else { false } })
+                #expect(try await bed.sessions(of: user.id).map { $0["revoked_reason"]?.stringValue } == [nil])
+            }
+        }
+    }
+
     /// Whether another descriptor holds the store's lock on `key` (a non-blocking `flock` of the lock file).
     static func isLocked(_ directory: URL, _ key: String) -> Bool {
         let descriptor = open(directory.appendingPathComponent(".\(key).lock").path, O_RDWR | O_CLOEXEC)
