@@ -59,7 +59,8 @@ import Testing
                 #expect(failure.message.contains("cannot be read yet"))
             }
             #expect(try bed.requests(to: "/auth/me").isEmpty)
-            #expect(locked.failedReads >= 2, "read again, not given up")
+            // Read again, not given up (awaited: how many reads fit in the limit depends on the machine).
+            try await waitUntil { locked.failedReads >= 3 }
             #expect(states.values.isEmpty, "the state stays unknown: never .signedOut")
             #expect(locked.writes == 0 && locked.deletes == 0)
             #expect(try bed.store.read(key) == before)
