@@ -17,10 +17,13 @@ import Foundation
 /// How an answer becomes a case (the rows of `Specs/vectors/auth-errors.json`):
 /// - 401 `invalid_credentials` (a wrong email or password, a wrong current password) →
 ///   ``invalidCredentials(message:)``;
+/// - 401 `otp_invalid`, `otp_expired`, `otp_attempts_exceeded` (a phone code) → ``invalidCredentials(message:)``
+///   too, as the error-handling page says, with the SDK's own message for each (``OTPFailure/message``):
+///   that message is how ``otpFailure`` tells the three apart and ``code`` gives back the server's code;
 /// - any 429 → ``rateLimited(retryAfter:)`` with the `Retry-After` header's seconds;
 /// - every other non-2xx answer → ``http(status:code:message:requestId:)`` with the server's code:
-///   `otp_invalid`, `password_too_short`, `reauthentication_required`, `reauth_required`,
-///   `not_configured` (501), `erasure_unavailable` … (``otpFailure`` classifies the OTP ones); a
+///   `password_too_short`, `reauthentication_required`, `reauth_required`,
+///   `not_configured` (501), `erasure_unavailable` …; a
 ///   2xx whose body does not decode is `http` too, with its status and code `decoding_error`;
 /// - no HTTP answer at all (offline, a timeout, TLS, cancellation), and a body that had to be sealed
 ///   and could not be (nothing is sent then) → ``network(message:)``;
@@ -37,11 +40,12 @@ public enum AuthError: PalbaseError, Equatable {
     /// No usable configuration for this client (an unusable base URL or a blank API key).
     case notConfigured
 
-    /// The stable snake_case code: the server's own for ``http(status:code:message:requestId:)``,
-    /// otherwise `invalid_credentials`, `rate_limited`, `network_error` or `not_configured`.
+    /// The stable snake_case code: the server's own for ``http(status:code:message:requestId:)`` and for
+    /// the three OTP failures (`otp_invalid`, `otp_expired`, `otp_attempts_exceeded`), otherwise
+    /// `invalid_credentials`, `rate_limited`, `network_error` or `not_configured`.
     public var code: String {
         switch self {
-        case .invalidCredentials: "invalid_credentials"
+        case .invalidCredentials(let message): OTPFailure(message: message)?.code ?? "invalid_credentials"
         case .rateLimited: "rate_limited"
         case .http(_, let code, _, _): code
         case .network: "network_error"
@@ -102,13 +106,52 @@ extension AuthError {
     /// case nil: show(error)
     /// }
     /// ```
+    ///
+    /// The three arrive as ``invalidCredentials(message:)`` carrying the SDK's own message for each
+    /// (``OTPFailure/message``), which is what this reads; an OTP code in any other answer (an
+    /// ``http(status:code:message:requestId:)`` from another status) is classified by its code.
     public var otpFailure: OTPFailure? {
-        guard case .http(_, let code, _, _) = self else { return nil }
+        switch self {
+        case .invalidCredentials(let message): OTPFailure(message: message)
+        case .http(_, let code, _, _): OTPFailure(code: code)
+        default: nil
+        }
+    }
+}
+
+extension AuthError.OTPFailure {
+    /// The server's code: `otp_invalid`, `otp_expired` or `otp_attempts_exceeded`.
+    public var code: String {
+        switch self {
+        case .wrongCode: "otp_invalid"
+        case .expired: "otp_expired"
+        case .tooManyAttempts: "otp_attempts_exceeded"
+        }
+    }
+
+    /// The message of the ``AuthError/invalidCredentials(message:)`` this failure arrives as.
+    public var message: String {
+        switch self {
+        case .wrongCode: "That code is not the one that was sent."
+        case .expired: "That code has expired. Send a new one."
+        case .tooManyAttempts: "Too many wrong codes. Send a new one in a moment."
+        }
+    }
+
+    /// The failure a server code names.
+    init?(code: String) {
         switch code {
-        case "otp_invalid": return .wrongCode
-        case "otp_expired": return .expired
-        case "otp_attempts_exceeded": return .tooManyAttempts
+        case "otp_invalid": self = .wrongCode
+        case "otp_expired": self = .expired
+        case "otp_attempts_exceeded": self = .tooManyAttempts
         default: return nil
         }
+    }
+
+    /// The failure whose ``message`` this is.
+    init?(message: String) {
+        guard let failure = [Self.wrongCode, .expired, .tooManyAttempts].first(where: { $0.message == message })
+        else { return nil }
+        self = failure
     }
 }

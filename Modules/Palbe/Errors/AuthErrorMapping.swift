@@ -33,6 +33,8 @@ package enum AuthErrorMapping {
             return .notConfigured
         case .unauthorized(let auth), .appAttestRequired(let auth):
             if invalidCredentialCodes.contains(auth.code) { return .invalidCredentials(message: auth.message) }
+            // The three OTP failures arrive as invalidCredentials, told apart by the SDK's message for each.
+            if let otp = AuthError.OTPFailure(code: auth.code) { return .invalidCredentials(message: otp.message) }
             return .http(status: 401, code: auth.code, message: auth.message, requestId: auth.requestId)
         case .server(let server):
             return .http(

@@ -45,14 +45,26 @@ import Testing
             let first = await verify(wrong)
             #expect(first?.otpFailure == .wrongCode)
             #expect(first?.statusCode == 401)
+            // As the error-handling page says: a `case .invalidCredentials:` written from it fires, and the
+            // server's code is still there.
+            guard case .invalidCredentials(let message)? = first else {
+                Issue.record("a wrong code should arrive as .invalidCredentials, not \(String(describing: first))")
+                return
+            }
+            #expect(message == AuthError.OTPFailure.wrongCode.message)
+            #expect(first?.code == "otp_invalid")
             for _ in 2...5 { _ = await verify(wrong) }
-            #expect(await verify(code)?.otpFailure == .tooManyAttempts, "the code died after five wrong guesses")
+            let exhausted = await verify(code)
+            #expect(exhausted?.otpFailure == .tooManyAttempts, "the code died after five wrong guesses")
+            #expect(exhausted?.code == "otp_attempts_exceeded")
 
             try await bed.setClockOffset(120)
             try await client.auth.signInWithOTP(phone: phone)
             let fresh = try bed.inbox(to: phone, kind: "otp")["code"]!
             try await bed.setClockOffset(120 + 301)  // past the code's five minutes
-            #expect(await verify(fresh)?.otpFailure == .expired)
+            let expired = await verify(fresh)
+            #expect(expired?.otpFailure == .expired)
+            #expect(expired?.code == "otp_expired")
             #expect(await client.auth.isSignedIn == false)
         }
     }
