@@ -32,7 +32,7 @@ public final class ChatbaseClient: Sendable {
         /// the new session's current conversation.
         var generation = 0
         /// The saved identity could not be read yet (a locked Keychain): requests wait for it rather than go
-        /// out anonymous (see ``ChatbaseClient/requestIdentity(includeToken:)``).
+        /// out anonymous (see `ChatbaseClient.identity(includeToken:)`).
         var identityUnread = false
     }
 
@@ -188,15 +188,16 @@ public final class ChatbaseClient: Sendable {
     static let identityWaitLimit: Duration = .seconds(10)
 
     private func waitForSavedIdentity() async throws {
-        var delay = Duration.milliseconds(50)
+        var rereads = 0
         var waited = Duration.zero
         while !resolveSavedIdentity() {
             guard waited < Self.identityWaitLimit else {
                 throw APIError.networkError(URLError(.userAuthenticationRequired))
             }
+            let delay = BackoffPolicy.unreadableStore.backoff(afterRetries: rereads)
             try await clock.sleep(for: delay)
             waited += delay
-            delay = min(delay * 2, .seconds(2))
+            rereads += 1
         }
     }
 

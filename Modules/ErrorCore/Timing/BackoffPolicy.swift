@@ -75,3 +75,12 @@ package struct BackoffPolicy: Sendable, Equatable {
         }
     }
 }
+
+extension BackoffPolicy {
+    /// Reading again a secure store that cannot be read now (a Keychain locked since the device started):
+    /// 50 ms, then twice as long each time up to 2 s, with no end of its own (the caller bounds the wait)
+    /// and no jitter (a local read, nobody to spread out from). Palbe's session and ChatbaseSDK's saved
+    /// identity both wait by it.
+    package static let unreadableStore = BackoffPolicy(
+        maxRetries: .max, baseDelay: .milliseconds(50), maxDelay: .seconds(2), jitter: .none)
+}

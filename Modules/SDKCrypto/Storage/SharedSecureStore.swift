@@ -20,7 +20,7 @@ public protocol SharedSecureStore: SecureStore {
 
 /// An exclusive cross-process lock on one key of a ``SharedSecureStore``: an `flock(2)` on a lock file.
 public final class SecureStoreLock: @unchecked Sendable {
-    // `@unchecked`: `isReleased` is only touched under `guard`.
+    // `@unchecked`: `isReleased` is only touched under `guardLock`.
     private let descriptor: Int32
     private let guardLock = NSLock()
     private var isReleased = false

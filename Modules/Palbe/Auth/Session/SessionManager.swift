@@ -78,14 +78,10 @@ package actor SessionManager {
     /// The deferred write of a sign-in that beat the read, once the read finished.
     private var deferredWrite: Task<Void, Never>?
     private var bootWaiters: [CheckedContinuation<Void, Never>] = []
-    /// Waiters with a limit (``waitForBoot(upTo:)``), by id: resumed with `true` at boot, `false` at the limit.
-    private var limitedBootWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
-    /// The same for ``waitForHydration(upTo:)``, resumed when the unit was read.
-    private var limitedKeyWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+    /// Waits with a limit (``waitForBoot(upTo:)``, ``waitForHydration(upTo:)``), by id: resumed with `true`
+    /// at their milestone, `false` at their limit.
+    private var limitedWaiters: [Int: LimitedWaiter] = [:]
     private var limitedWaiterIDs = 0
-    /// The limit of each limited wait: running, or waiting for the store to be found unreadable.
-    private var waitTimers: [Int: Task<Void, Never>] = [:]
-    private var unstartedTimers: [Int: () -> Task<Void, Never>] = [:]
     /// Reads of the unit that found the store unreadable, in a row; and the next read, when one is due.
     private var unreadableReads = 0
     private var reread: Task<Void, Never>?
@@ -143,11 +139,6 @@ package actor SessionManager {
         reread?.cancel()
         reread = nil
         read()
-    }
-
-    /// 50 ms after the first unreadable read, then twice as long each time, at most 2 s.
-    static func rereadDelay(after unreadableReads: Int) -> Duration {
-        .milliseconds(min(50 << min(max(unreadableReads - 1, 0), 6), 2_000))
     }
 
     // MARK: - Reads
@@ -239,11 +230,8 @@ package actor SessionManager {
     /// the store can be read, which then does not restore it.
     func endWhileUnknown(reason: SignOutReason) {
         guard !booted else { return }
-        generation += 1
-        session = nil
-        deviceKey = DeviceKey()
-        publish()
-        announce(.signedOut(reason: reason))
+        forget(reason: reason)
+        deviceKey = DeviceKey()  // `forget` makes none before the unit was read
         persistPending = true
     }
 
@@ -269,7 +257,7 @@ package actor SessionManager {
             // Locked is not missing: the state stays unknown, nothing is deleted, and the unit is read again.
             unreadableReads += 1
             if unreadableReads == 1 { startWaitTimers() }
-            let delay = Self.rereadDelay(after: unreadableReads)
+            let delay = BackoffPolicy.unreadableStore.backoff(afterRetries: unreadableReads - 1)
             if unreadableReads == 1 { note("the session store cannot be read now (\(error)); reading it again") }
             reread = Task { [weak self, clock] in
                 guard (try? await clock.sleep(for: delay)) != nil, let self else { return }
@@ -288,8 +276,7 @@ package actor SessionManager {
         }
         for waiter in keyWaiters { waiter.resume() }
         keyWaiters = []
-        for waiter in limitedKeyWaiters.values { waiter.resume(returning: true) }
-        limitedKeyWaiters = [:]
+        reached(.hydration)
         if !booted { announce(nil) }
         if persistPending {
             persistPending = false
@@ -310,8 +297,7 @@ package actor SessionManager {
             publish()
             for waiter in bootWaiters { waiter.resume() }
             bootWaiters = []
-            for waiter in limitedBootWaiters.values { waiter.resume(returning: true) }
-            limitedBootWaiters = [:]
+            reached(.boot)
         }
         listeners.emit(state)
         listeners.emit(user: session?.user)
@@ -338,40 +324,49 @@ package actor SessionManager {
 
     private enum Milestone { case boot, hydration }
 
+    /// A wait with a limit: its continuation, and the timer of its limit once that runs.
+    private struct LimitedWaiter {
+        let milestone: Milestone
+        let limit: Duration
+        let continuation: CheckedContinuation<Bool, Never>
+        var timer: Task<Void, Never>?
+    }
+
     /// Waits for `milestone`. The limit runs only while the store is known to be unreadable: a read that
     /// is merely slow (a Keychain busy at launch) is waited for as long as it takes.
     private func waitLimited(_ limit: Duration, for milestone: Milestone) async -> Bool {
         limitedWaiterIDs += 1
         let id = limitedWaiterIDs
-        let done = await withCheckedContinuation { continuation in
-            switch milestone {
-            case .boot: limitedBootWaiters[id] = continuation
-            case .hydration: limitedKeyWaiters[id] = continuation
-            }
-            let start = { [weak self, clock] in
-                Task {
-                    try? await clock.sleep(for: limit)
-                    await self?.expire(id, milestone)
-                }
-            }
-            if unreadableReads > 0 { waitTimers[id] = start() } else { unstartedTimers[id] = start }
+        return await withCheckedContinuation { continuation in
+            limitedWaiters[id] = LimitedWaiter(milestone: milestone, limit: limit, continuation: continuation)
+            if unreadableReads > 0 { startTimer(of: id) }
         }
-        waitTimers.removeValue(forKey: id)?.cancel()
-        unstartedTimers[id] = nil
-        return done
     }
 
     /// The store was just found unreadable: the limits of the waits already queued start now.
     private func startWaitTimers() {
-        for (id, start) in unstartedTimers { waitTimers[id] = start() }
-        unstartedTimers = [:]
+        for (id, waiter) in limitedWaiters where waiter.timer == nil { startTimer(of: id) }
     }
 
-    private func expire(_ id: Int, _ milestone: Milestone) {
-        switch milestone {
-        case .boot: limitedBootWaiters.removeValue(forKey: id)?.resume(returning: false)
-        case .hydration: limitedKeyWaiters.removeValue(forKey: id)?.resume(returning: false)
+    private func startTimer(of id: Int) {
+        guard let limit = limitedWaiters[id]?.limit else { return }
+        limitedWaiters[id]?.timer = Task { [weak self, clock] in
+            try? await clock.sleep(for: limit)
+            await self?.expire(id)
         }
+    }
+
+    /// `milestone` happened: its waits end with `true`.
+    private func reached(_ milestone: Milestone) {
+        for (id, waiter) in limitedWaiters where waiter.milestone == milestone {
+            limitedWaiters[id] = nil
+            waiter.timer?.cancel()
+            waiter.continuation.resume(returning: true)
+        }
+    }
+
+    private func expire(_ id: Int) {
+        limitedWaiters.removeValue(forKey: id)?.continuation.resume(returning: false)
     }
 
     /// Waits until every change made so far is in the store: the read finished, and the write a sign-in

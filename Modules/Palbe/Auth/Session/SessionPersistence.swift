@@ -46,9 +46,7 @@ package final class SessionPersistence: Sendable {
 
     /// Reads the unit after every operation asked for before.
     package func read() async throws -> PersistedAuth? {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PersistedAuth?, any Error>) in
-            queue.async { [self] in continuation.resume(with: Result { try loadNow() }) }
-        }
+        try await run { [self] in try loadNow() }
     }
 
     /// Takes the store's cross-process lock for the unit, off the cooperative pool (it blocks while another
@@ -75,8 +73,8 @@ package final class SessionPersistence: Sendable {
         try store.write(try unit.encoded(), for: key)
     }
 
-    private func run(_ operation: @escaping @Sendable () throws -> Void) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+    private func run<T: Sendable>(_ operation: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             queue.async { continuation.resume(with: Result { try operation() }) }
         }
     }
