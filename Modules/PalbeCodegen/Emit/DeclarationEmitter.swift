@@ -9,7 +9,7 @@
 /// `==` is slower) and double the text.
 enum DeclarationEmitter {
     static func emit(_ declaration: Declaration, into writer: inout SwiftWriter) {
-        for note in declaration.notes { writer.line(SwiftLiteral.lineComment("// codegen: \(note)")) }
+        for note in declaration.notes { writer.comment("// codegen: \(note)") }
         switch declaration.body {
         case .pending:
             break

@@ -59,7 +59,7 @@ struct FileAssembler {
     private func rootSection() -> SwiftWriter {
         var writer = SwiftWriter()
         for comment in spec.reservedComments + spec.rootSkippedComments {
-            writer.line(SwiftLiteral.lineComment(comment))
+            writer.comment(comment)
         }
         writer.blank()
         if !spec.rootOperations.isEmpty {
@@ -78,7 +78,7 @@ struct FileAssembler {
     /// operation's types.
     private func namespaceSection(_ namespace: AnalyzedSpec.Namespace) -> SwiftWriter {
         var writer = SwiftWriter()
-        for comment in namespace.skippedComments { writer.line(SwiftLiteral.lineComment(comment)) }
+        for comment in namespace.skippedComments { writer.comment(comment) }
         writer.blank()
         guard !namespace.operations.isEmpty else { return writer }
         writer.block("nonisolated extension Palbe") { body in

@@ -31,6 +31,25 @@ struct SwiftWriter {
         lastLineBlank = false
     }
 
+    /// A `//` comment line (`text` starts with `//`) whose line breaks and other control characters (which a
+    /// document's keys and ids may hold) are written as escapes, so it says exactly what it holds and nothing
+    /// after them becomes code.
+    mutating func comment(_ text: String) {
+        func endsTheLine(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+        }
+        guard text.unicodeScalars.contains(where: endsTheLine) else { return line(text) }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if endsTheLine(scalar) {
+                escaped += scalar.escaped(asASCII: true)
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        line(escaped)
+    }
+
     /// A blank line, unless the previous line is blank or the text (or block) just began.
     mutating func blank() {
         guard !lastLineBlank else { return }

@@ -21,25 +21,6 @@ enum SwiftLiteral {
 
     /// The lines of a `///` doc comment for `text` at `indent`: blank lines kept, trailing
     /// whitespace trimmed, every line break (`\r\n`, `\r`, `\n`) honoured. Empty for no text.
-    /// `text` made safe to end a `//` line: line breaks and other control characters (which a
-    /// document's keys and ids may hold) are written as escapes, so nothing after them becomes code.
-    static func lineComment(_ text: String) -> String {
-        guard
-            text.unicodeScalars.contains(where: {
-                $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}"
-            })
-        else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                result += scalar.escaped(asASCII: true)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
     static func docLines(_ text: String?, indent: String) -> [String] {
         guard let text else { return [] }
         let normalized =

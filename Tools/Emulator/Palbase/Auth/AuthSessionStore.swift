@@ -91,6 +91,7 @@ struct AuthSessionStore {
     /// `refresh_token_reused` (already used: the session is revoked), `session_revoked`, and 403
     /// `subject_fenced`.
     func refresh(_ refreshToken: String, thumbprint: String, now: Int64) throws -> (AuthSession, Tokens, AuthUser) {
+        let tokenHash = AuthSecrets.hash(refreshToken, context: "refresh")
         let rotation: Rotation = try store.transaction {
             guard
                 let row = try store.query(
@@ -99,7 +100,7 @@ struct AuthSessionStore {
                     r.successor_replayed_at AS refresh_replayed_at FROM auth_refresh_tokens r
                     JOIN auth_sessions s ON s.tenant = r.tenant AND s.id = r.session_id
                     WHERE r.tenant = ? AND r.token_hash = ?
-                    """, [.text(tenant), .text(AuthSecrets.hash(refreshToken, context: "refresh"))]
+                    """, [.text(tenant), .text(tokenHash)]
                 ).first
             else { return .failed(AuthErrors.refreshTokenInvalid()) }
             let session = AuthSession(row: row)
@@ -108,28 +109,23 @@ struct AuthSessionStore {
                 if session.revokedAt == nil, row.int64("refresh_replayed_at") == nil,
                     now - usedAt <= Self.refreshReuseGrace,
                     let sealed = row.data("refresh_successor"), let pair = Self.open(sealed, with: refreshToken),
-                    try isUnused(refreshToken: pair.refreshToken),
-                    let user = try AuthUserStore(tenant: tenant, store: store).user(id: session.userID),
-                    user.deletedAt == nil,
-                    !user.fenced
+                    try isUnused(refreshToken: pair.refreshToken), let user = try liveUser(of: session), !user.fenced
                 {
                     // The client lost the answer (killed before it stored it): the same pair, once.
                     try store.execute(
                         "UPDATE auth_refresh_tokens SET successor_replayed_at = ? WHERE tenant = ? AND token_hash = ?",
-                        [.integer(now), .text(tenant), .text(AuthSecrets.hash(refreshToken, context: "refresh"))])
+                        [.integer(now), .text(tenant), .text(tokenHash)])
                     return .rotated(session, pair, user)
                 }
                 try revoke(sessionID: session.id, reason: "refresh_token_reused", now: now)
                 return .failed(AuthErrors.refreshTokenReused())
             }
             if session.revokedAt != nil { return .failed(AuthErrors.sessionRevoked()) }
-            guard let user = try AuthUserStore(tenant: tenant, store: store).user(id: session.userID),
-                user.deletedAt == nil
-            else { return .failed(AuthErrors.sessionRevoked()) }
+            guard let user = try liveUser(of: session) else { return .failed(AuthErrors.sessionRevoked()) }
             if user.fenced { return .failed(AuthErrors.subjectFenced()) }
             try store.execute(
                 "UPDATE auth_refresh_tokens SET used_at = ? WHERE tenant = ? AND token_hash = ?",
-                [.integer(now), .text(tenant), .text(AuthSecrets.hash(refreshToken, context: "refresh"))])
+                [.integer(now), .text(tenant), .text(tokenHash)])
             if session.dpopThumbprint == nil {
                 try store.execute(
                     "UPDATE auth_sessions SET dpop_jkt = ? WHERE tenant = ? AND id = ?",
@@ -140,7 +136,7 @@ struct AuthSessionStore {
                 "UPDATE auth_refresh_tokens SET successor = ? WHERE tenant = ? AND token_hash = ?",
                 [
                     .blob(try Self.seal(tokens, with: refreshToken)), .text(tenant),
-                    .text(AuthSecrets.hash(refreshToken, context: "refresh")),
+                    .text(tokenHash),
                 ])
             return .rotated(try self.session(id: session.id)!, tokens, user)
         }
@@ -209,6 +205,13 @@ struct AuthSessionStore {
             "INSERT INTO auth_refresh_tokens (tenant, token_hash, session_id, created_at) VALUES (?, ?, ?, ?)",
             [.text(tenant), .text(AuthSecrets.hash(refresh, context: "refresh")), .text(sessionID), .integer(now)])
         return Tokens(accessToken: access, refreshToken: refresh, expiresAt: expiresAt)
+    }
+
+    /// The session's user, unless the account is gone.
+    private func liveUser(of session: AuthSession) throws -> AuthUser? {
+        guard let user = try AuthUserStore(tenant: tenant, store: store).user(id: session.userID), user.deletedAt == nil
+        else { return nil }
+        return user
     }
 
     // MARK: - The reuse grace window
