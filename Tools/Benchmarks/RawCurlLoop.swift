@@ -8,21 +8,29 @@ final class RawCurlLoop {
     private let handle: UnsafeMutableRawPointer
     private let sink = Sink()
 
+    /// Where a baseline's response body goes: appended to `data`, nothing else.
     final class Sink {
         var data = Data()
+
+        /// Makes `handle` append every body it receives here (the write callback and its pointer).
+        func receiveBodies(of handle: UnsafeMutableRawPointer) {
+            _ = sdk_curl_easy_setopt_write_function(handle) { buffer, size, count, context in
+                let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
+                let length = size * count
+                buffer.map {
+                    sink.data.append(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: length)
+                }
+                return length
+            }
+            _ = sdk_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(self).toOpaque())
+        }
     }
 
     init() {
         _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
         handle = curl_easy_init()
         _ = sdk_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
-        _ = sdk_curl_easy_setopt_write_function(handle) { buffer, size, count, context in
-            let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
-            let length = size * count
-            buffer.map { sink.data.append(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: length) }
-            return length
-        }
-        _ = sdk_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque())
+        sink.receiveBodies(of: handle)
     }
 
     deinit { curl_easy_cleanup(handle) }

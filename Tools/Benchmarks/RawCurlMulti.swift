@@ -9,9 +9,7 @@ import Foundation
 /// The multi handle and its easy handles live as long as the loop, so connections are reused across
 /// calls to ``run(total:bytes:)``.
 final class RawCurlMulti {
-    private final class Sink {
-        var data = Data()
-    }
+    private typealias Sink = RawCurlLoop.Sink
 
     private let multi: UnsafeMutableRawPointer
     private var handles: [UnsafeMutableRawPointer] = []
@@ -26,15 +24,8 @@ final class RawCurlMulti {
             let sink = Sink()
             _ = sdk_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
             _ = url.withCString { sdk_curl_easy_setopt_string(handle, CURLOPT_URL, $0) }
-            _ = sdk_curl_easy_setopt_write_function(handle) { buffer, size, count, context in
-                let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
-                let length = size * count
-                buffer.map { sink.data.append(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: length) }
-                return length
-            }
-            let context = Unmanaged.passUnretained(sink).toOpaque()
-            _ = sdk_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
-            _ = sdk_curl_easy_setopt_pointer(handle, CURLOPT_PRIVATE, context)
+            sink.receiveBodies(of: handle)
+            _ = sdk_curl_easy_setopt_pointer(handle, CURLOPT_PRIVATE, Unmanaged.passUnretained(sink).toOpaque())
             handles.append(handle)
             sinks.append(sink)
         }

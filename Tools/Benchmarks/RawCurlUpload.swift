@@ -22,13 +22,7 @@ final class RawCurlUpload {
         headers = list
         _ = sdk_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
         _ = sdk_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headers)
-        _ = sdk_curl_easy_setopt_write_function(handle) { buffer, size, count, context in
-            let sink = Unmanaged<RawCurlLoop.Sink>.fromOpaque(context!).takeUnretainedValue()
-            let length = size * count
-            buffer.map { sink.data.append(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: length) }
-            return length
-        }
-        _ = sdk_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque())
+        sink.receiveBodies(of: handle)
     }
 
     deinit {
