@@ -2,9 +2,11 @@ import Foundation
 import Palbe
 import SDKCrypto
 
-/// `sdk __palbe-storm <directory> <base-url> <api-key> <sealing-key> <calls>`: a hidden mode, not in the
-/// command table, for the SDK's cross-process refresh test. It makes a Palbe client whose session lives in
-/// `directory` (the session store several of these processes share), prints `ready`, waits for a line on
+/// `sdk __palbe-storm <directory | group:<app-group>> <base-url> <api-key> <sealing-key> <calls>`: a hidden
+/// mode, not in the command table, for the SDK's cross-process refresh tests. It makes a Palbe client whose
+/// session lives in `directory` (the session store several of these processes share), or, given
+/// `group:<app-group>`, in the platform's default store moved into that app group with
+/// `configure(messagingAppGroup:)` as an app and its extensions do, then prints `ready`, waits for a line on
 /// standard input (so every process starts together), then makes `calls` concurrent `GET /auth/me` calls
 /// and prints `done <succeeded> <failed>` followed by one `error <code>` line per failure.
 enum PalbeRefreshStormMode {
@@ -15,16 +17,20 @@ enum PalbeRefreshStormMode {
         guard arguments.first == name else { return nil }
         guard arguments.count == 6, let baseURL = URL(string: arguments[2]), let calls = Int(arguments[5]), calls > 0
         else {
-            FileHandle.standardError.write(
-                Data("usage: sdk \(name) <directory> <base-url> <api-key> <sealing-key> <calls>\n".utf8))
+            let usage = "usage: sdk \(name) <directory | group:<app-group>> <base-url> <api-key> <sealing-key> <calls>"
+            FileHandle.standardError.write(Data((usage + "\n").utf8))
             return 2
         }
         var runtime = PalbeRuntime.live
-        runtime.sessionStore = SessionStorage.directory(URL(fileURLWithPath: arguments[1], isDirectory: true))
+        let appGroup = arguments[1].hasPrefix("group:") ? String(arguments[1].dropFirst("group:".count)) : nil
+        if appGroup == nil {
+            runtime.sessionStore = SessionStorage.directory(URL(fileURLWithPath: arguments[1], isDirectory: true))
+        }
         let configuration = PalbeConfiguration(
             baseURL: baseURL, apiKey: arguments[3], environment: "test", sealingKey: arguments[4],
             appVersion: "1.0.0", requestTimeout: .seconds(30))
         let client = Palbe(configuration: configuration, transport: DefaultTransport.make(), runtime: runtime)
+        if let appGroup { client.configure(messagingAppGroup: appGroup) }
         say("ready")
         _ = readLine()
         let outcomes = await withTaskGroup(of: String?.self) { group in

@@ -32,6 +32,8 @@ public final class Palbe: Sendable {
     package let session: SessionManager
     private let errorHook = Locked<(@Sendable (BackendError) -> Void)?>(nil)
     private let authority = Locked<(any PalbeSessionAuthority)?>(nil)
+    /// The app group the session lives in (``configure(messagingAppGroup:)``), if one was configured.
+    let appGroupInForce = Locked<String?>(nil)
 
     /// A client for `configuration`, sending through `transport` (by default the process-wide one).
     ///

@@ -29,6 +29,10 @@ package struct PalbeRuntime: Sendable {
     /// The hook for tools that keep the session somewhere of their own: the `sdk` CLI points it at
     /// `.sdk/palbe` with ``SessionStorage/directory(_:)``.
     package var sessionStore: (any SecureStore)?
+    /// The session store of an app group (`configure(messagingAppGroup:)`), or `nil` when the group is
+    /// unusable; `nil` for the platform's own (``SessionStorage/appGroup(_:environment:)``). Tests map
+    /// groups to directories of their own.
+    package var appGroupStore: (@Sendable (String) -> (any SecureStore)?)?
     /// How long a request, a sign-in's proof or a sign-out waits for a session store that cannot be
     /// read now (``SecureStoreError/Kind/unavailable``) before going on without it. 10 s.
     package var sessionStoreWaitLimit: Duration = .seconds(10)

@@ -14,17 +14,35 @@ import SDKCrypto
 /// Atomicity is the store's: ``FileSecureStore`` writes a new file and renames it over the old one,
 /// the Keychain updates the item in place, so a process killed mid-write leaves the old unit or the
 /// new one, never a torn one.
+///
+/// **Moving the unit.** The unit may have a previous home (``relocate(to:)``: `configure(messagingAppGroup:)`
+/// moves it into the app group's store; a release that changes the Keychain attributes does the same).
+/// It moves in three steps, each safe to be cut short: read it from the old place, write it to the new,
+/// delete it from the old. Until it has moved, a read finds it in the old place and a sign-out deletes it
+/// from both, so no crash and no sign-out can bring a stale unit back.
 package final class SessionPersistence: Sendable {
-    /// The store holding the unit.
-    package let store: any SecureStore
-    /// The item's key in it.
+    /// Where the unit is now, and where it may still be from before.
+    private struct Location {
+        var store: any SecureStore
+        /// Earlier homes, newest first; emptied once the unit is gone from all of them.
+        var previous: [any SecureStore]
+    }
+
+    /// The item's key in the store.
     package let key: String
+    private let location: Locked<Location>
     private let queue = DispatchQueue(label: "studio.palbase.auth.session-store")
 
-    /// Persistence of the item `key` in `store`.
-    package init(store: any SecureStore, key: String) {
-        self.store = store
+    /// Persistence of the item `key` in `store`; `previous` are the places it may still be from before, newest
+    /// first.
+    package init(store: any SecureStore, key: String, previous: [any SecureStore] = []) {
         self.key = key
+        location = Locked(Location(store: store, previous: previous))
+    }
+
+    /// The store holding the unit (the pending OAuth transaction and the local gate's item live beside it).
+    package var store: any SecureStore {
+        location.withLock { $0.store }
     }
 
     /// Reads the unit; `completion` runs on the store's queue once every earlier operation finished.
@@ -39,14 +57,29 @@ package final class SessionPersistence: Sendable {
         try await run { [self] in try saveNow(unit) }
     }
 
-    /// Removes the unit after every operation asked for before.
+    /// Removes the unit after every operation asked for before, from its earlier homes too.
     package func clear() async throws {
-        try await run { [self] in try store.delete(key) }
+        try await run { [self] in
+            try store.delete(key)
+            retirePrevious()
+        }
     }
 
     /// Reads the unit after every operation asked for before.
     package func read() async throws -> PersistedAuth? {
         try await run { [self] in try loadNow() }
+    }
+
+    /// Makes `store` the unit's home from now on, and queues the move of the unit into it (see the type's
+    /// discussion); the current home becomes a previous one. Operations queued before it run against the
+    /// new home too, which is safe: a read there finds the unit in an earlier home and moves it. The caller
+    /// never relocates to the current home (the move would delete the unit it just found).
+    package func relocate(to store: any SecureStore) {
+        location.withLock { location in
+            location.previous.insert(location.store, at: 0)
+            location.store = store
+        }
+        queue.async { [self] in _ = try? loadNow() }
     }
 
     /// Takes the store's cross-process lock for the unit, off the cooperative pool (it blocks while another
@@ -62,15 +95,52 @@ package final class SessionPersistence: Sendable {
         }
     }
 
-    /// Reads the unit now, on the caller's thread.
+    /// Reads the unit now, on the caller's thread: from its home, else from an earlier home, moving it.
+    ///
+    /// The move takes the store's lock only if it is free (this runs on the store's queue, and a refresh
+    /// holding the lock may be waiting for that queue): when it is not, the unit found is answered and
+    /// moves with the next write.
     package func loadNow() throws -> PersistedAuth? {
-        guard let data = try store.read(key) else { return nil }
-        return try PersistedAuth.decode(data)
+        let (store, previous) = location.withLock { ($0.store, $0.previous) }
+        if let data = try store.read(key) {
+            retirePrevious()
+            return try PersistedAuth.decode(data)
+        }
+        for earlier in previous {
+            guard let data = try earlier.read(key) else { continue }
+            let unit = try PersistedAuth.decode(data)
+            let lock = try? (store as? any SharedSecureStore)?.lockExclusivelyIfFree(key)
+            defer { lock?.release() }
+            guard lock != nil || !(store is any SharedSecureStore) else { return unit }
+            // Under the lock: another process may have moved it (and refreshed it) meanwhile.
+            if let moved = try store.read(key) {
+                retirePrevious()
+                return try PersistedAuth.decode(moved)
+            }
+            // A write that fails leaves the unit where it is, readable; the move is tried again later.
+            guard (try? store.write(data, for: key)) != nil else { return unit }
+            retirePrevious()
+            return unit
+        }
+        return nil
     }
 
     /// Writes `unit` now, on the caller's thread.
     package func saveNow(_ unit: PersistedAuth) throws {
         try store.write(try unit.encoded(), for: key)
+        retirePrevious()
+    }
+
+    /// Deletes the unit from every earlier home, once it is safe in the current one; homes it is gone from
+    /// are forgotten, so this costs nothing after the move.
+    private func retirePrevious() {
+        let previous = location.withLock { $0.previous }
+        guard !previous.isEmpty else { return }
+        var remaining: [any SecureStore] = []
+        for earlier in previous where (try? earlier.delete(key)) == nil {
+            remaining.append(earlier)
+        }
+        location.withLock { $0.previous = remaining }
     }
 
     private func run<T: Sendable>(_ operation: @escaping @Sendable () throws -> T) async throws -> T {
