@@ -25,9 +25,10 @@ let allStubs: [Target] = [
     stub("Darwin"),
     stub("os"),
     stub("CommonCrypto"),
-    stub("CryptoKit"),
     stub("Security"),
     stub("LocalAuthentication"),
+    // The Secure Enclave's keys take a `SecAccessControl` and an `LAContext`.
+    stub("CryptoKit", [.target(name: "Security"), .target(name: "LocalAuthentication")]),
     stub(ui),
     stub("AuthenticationServices", [.target(name: ui)]),
     stub("PassKit", [.target(name: ui)]),

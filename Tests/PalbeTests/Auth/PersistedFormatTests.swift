@@ -20,17 +20,18 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter {
             $0.hasSuffix(".json")
         }
-        #expect(files.sorted() == ["v1-signed-in.json", "v1-signed-out.json"])
+        #expect(files.sorted() == ["v1-signed-in.json", "v1-signed-out.json", "v2-secure-enclave-signed-in.json"])
         for file in files {
             let unit = try PersistedAuth.decode(try Self.golden(file))
-            #expect(unit.key != nil, "\(file)")
+            // The enclave fixture's blob is one no enclave opens (see the folder's README).
+            #expect((unit.key != nil) == (unit.deviceKeyKind == nil), "\(file)")
         }
     }
 
     /// Today's writer writes exactly the current format's golden bytes: a change to the stored format
     /// cannot slip in without a new golden file (and a reader for the old one).
     @Test func todaysWriterWritesTheCurrentGoldenBytes() throws {
-        for file in ["v1-signed-in.json", "v1-signed-out.json"] {
+        for file in ["v1-signed-in.json", "v1-signed-out.json", "v2-secure-enclave-signed-in.json"] {
             let bytes = try Self.golden(file)
             #expect(try PersistedAuth.decode(bytes).encoded() == bytes, "\(file)")
         }
@@ -82,5 +83,46 @@ import Testing
             #expect(store.writes == 0 && store.deletes == 0)
             #expect(try store.inner.read(key) == newer)
         }
+    }
+
+    /// A unit whose device key this device cannot open (a Secure Enclave key restored onto another device, §4):
+    /// no crash, no request; the session ends as expired at boot, the unusable unit is removed, and the next
+    /// sign-in binds a new key.
+    @Test func aUnitWhoseKeyThisDeviceCannotOpenEndsItsSessionAsExpired() async throws {
+        try await withAuthBackend { bed in
+            let memory = InMemoryStore()
+            let key = bed.client().session.persistence.key
+            try memory.write(try Self.golden("v2-secure-enclave-signed-in.json"), for: key)
+            // The read is held until both listeners are in, so the boot event cannot pass before them.
+            let store = GatedStore(memory)
+            let transport = InterceptingTransport { _ in }
+            let client = bed.client(store: store, transport: transport)
+            let states = Heard<AuthState>()
+            let events = Heard<AuthEvent>()
+            _ = await client.auth.onAuthEvent(events.listener)
+            _ = await client.auth.onAuthStateChange(states.listener)
+            store.release()
+            #expect(await states.wait(for: 1) == [.signedOut])
+            #expect(await events.wait(for: 1) == [.signedOut(reason: .sessionExpired)])
+            #expect(transport.requests.isEmpty)
+            await client.session.settled()
+            #expect(try memory.read(key) == nil, "the unusable unit is gone")
+
+            let fresh = bed.client(store: store)
+            _ = try await fresh.auth.signUp(email: "newkey@example.com", password: "correct-horse")
+            await fresh.session.settled()
+            let unit = try #require(try fresh.session.persistence.loadNow())
+            #expect(unit.key != nil && unit.version == 1 && unit.deviceKeyKind == nil, "a new software key here")
+        }
+    }
+
+    /// An enclave key in a format-1 unit is not a unit any SDK wrote: refused.
+    @Test func anEnclaveKeyInAFormatOneUnitIsRefused() throws {
+        var object =
+            try JSONSerialization.jsonObject(
+                with: try Self.golden("v2-secure-enclave-signed-in.json")) as! [String: Any]
+        object["version"] = 1
+        let forged = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        #expect(throws: PersistedAuthError.self) { try PersistedAuth.decode(forged) }
     }
 }

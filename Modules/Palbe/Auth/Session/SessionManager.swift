@@ -15,6 +15,9 @@ import SDKCrypto
 ///   ``storeWaitLimit``: then the request fails with ``BackendError/network(_:)`` (nothing sent, state
 ///   still unknown), a sign-in goes ahead with a new device key, and a sign-out signs out and removes
 ///   the unit once the store can be written.
+/// - **A device key this device cannot open** (a Secure Enclave key in a unit restored onto another device)
+///   ends the session bound to it at boot: state `.signedOut`, event `.signedOut(reason: .sessionExpired)`,
+///   and a new key is written in its place. Never a crash.
 /// - **Persistence.** Every change writes the whole unit (device key, session, cached user) in
 ///   the order the changes happened. A refreshed pair is written before the new access token is
 ///   handed to any request.
@@ -268,16 +271,27 @@ package actor SessionManager {
         }
         reread = nil
         hydrated = true
+        // A key this device cannot open (an enclave key restored onto another device): the session bound to it
+        // cannot prove its key any more, so it ends as expired, and a new key replaces the unit.
+        let restoredKey = unit?.key
+        let keyLost = unit != nil && restoredKey == nil
+        var lostSession = false
+        if keyLost {
+            note("the stored device key cannot be used on this device; the session bound to it has ended")
+            persistPending = true
+        }
         // A sign-in made while the store could not be read used a key of its own: it stays that session's.
-        deviceKey = generation == 0 ? (unit?.key ?? deviceKey ?? DeviceKey()) : (deviceKey ?? unit?.key ?? DeviceKey())
+        deviceKey =
+            generation == 0 ? (restoredKey ?? deviceKey ?? DeviceKey()) : (deviceKey ?? restoredKey ?? DeviceKey())
         if generation == 0 {
-            session = unit?.session
+            session = keyLost ? nil : unit?.session
+            lostSession = keyLost && unit?.session != nil
             publish()
         }
         for waiter in keyWaiters { waiter.resume() }
         keyWaiters = []
         reached(.hydration)
-        if !booted { announce(nil) }
+        if !booted { announce(lostSession ? .signedOut(reason: .sessionExpired) : nil) }
         if persistPending {
             persistPending = false
             deferredWrite = Task { await persist() }
