@@ -117,9 +117,15 @@ let package = Package(
 
         .target(
             name: "TestSupport",
-            dependencies: ["ErrorCore", "SDKTransport", "HTTPServer", "HTTPServerTesting", "Emulator"],
-            path: "Tests/Support"
+            dependencies: [
+                "TestSupportCore", "ErrorCore", "SDKTransport", "HTTPServer", "HTTPServerTesting", "Emulator",
+            ],
+            path: "Tests/Support",
+            exclude: ["Core"]
         ),
+        // The helpers that need no server, no emulator and no test framework (the package root, seeded
+        // randomness, temporary directories, signals, `sdk` child processes): what the benchmarks use too.
+        .target(name: "TestSupportCore", dependencies: ["ErrorCore"], path: "Tests/Support/Core"),
         .testTarget(name: "ErrorCoreTests", dependencies: ["ErrorCore", "TestSupport"], path: "Tests/ErrorCoreTests"),
         .testTarget(
             name: "SDKTransportTests",
@@ -220,7 +226,7 @@ let package = Package(
                 name: "Benchmarks",
                 dependencies: [
                     linuxOnly("CCurl"), "ErrorCore", "SDKTransport", "Palbe", "PalbeCodegen", "PalbeCodegenTesting",
-                    "ChatbaseSDK", "PurseCheckout", "Emulator", "HTTPServer", "HTTPServerTesting",
+                    "ChatbaseSDK", "PurseCheckout", "Emulator", "HTTPServer", "HTTPServerTesting", "TestSupportCore",
                 ],
                 path: "Tools/Benchmarks"
             ))

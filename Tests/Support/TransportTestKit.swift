@@ -46,32 +46,8 @@ public enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertib
     public var description: String { rawValue }
 }
 
-/// A bounded wait exceeded: the operation under test hung.
-public struct TransportTestTimeout: Error, CustomStringConvertible {
-    /// The bound that was exceeded.
-    public let limit: Duration
-    /// Says which bound was exceeded.
-    public var description: String { "operation did not finish within \(limit)" }
-}
-
-/// Small helpers transport tests share.
-public enum TransportTestKit {
-    /// Runs `operation`, throwing ``TransportTestTimeout`` if it takes longer than `limit` (the
-    /// operation is cancelled then). Keeps a broken transport from hanging the test run.
-    public static func withDeadline<T: Sendable>(
-        _ limit: Duration, _ operation: @escaping @Sendable () async throws -> T
-    ) async throws -> T {
-        try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await operation() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                throw TransportTestTimeout(limit: limit)
-            }
-            defer { group.cancelAll() }
-            return try await group.next()!
-        }
-    }
-
+/// Small helpers transport tests share (``withDeadline(_:_:)`` is declared with the type, in `TestSupportCore`).
+extension TransportTestKit {
     /// `count` bytes of a fixed pattern that is different at every offset modulo 251, so a dropped,
     /// duplicated or reordered chunk changes the result.
     public static func patternBytes(_ count: Int, seed: Int = 0) -> Data {

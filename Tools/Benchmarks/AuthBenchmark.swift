@@ -12,6 +12,8 @@ import SDKTransport
 /// - **storm**: 1,000 concurrent calls made with an expired token against the emulator cause exactly one
 ///   refresh (its request log is the witness), and their median latency is at most 1.5× that of a single
 ///   call that refreshes;
+/// - **cross-process storm** (``crossProcessStorm(_:)``): the storm over 4 processes sharing the store, against
+///   1 process (target ≤ 1.5×);
 /// - **authenticated `pb.call`**: the same GET with the session's bearer and with the API key alone, on a
 ///   server that answers both alike, so only the client's cost differs (target ≤ 1.1×).
 enum AuthBenchmark {
@@ -37,6 +39,7 @@ enum AuthBenchmark {
             let bed = Bed(emulator: emulator, service: service, baseURL: baseURL, directory: directory)
             try await coldRestore(bed)
             try await storm(bed)
+            try await crossProcessStorm(bed)
             try await authenticatedCall(bed)
             await emulator.shutdown()
         } catch {

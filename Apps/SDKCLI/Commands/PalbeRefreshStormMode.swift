@@ -8,7 +8,8 @@ import SDKCrypto
 /// `group:<app-group>`, in the platform's default store moved into that app group with
 /// `configure(messagingAppGroup:)` as an app and its extensions do, then prints `ready`, waits for a line on
 /// standard input (so every process starts together), then makes `calls` concurrent `GET /auth/me` calls
-/// and prints `done <succeeded> <failed>` followed by one `error <code>` line per failure.
+/// and prints `done <succeeded> <failed>`, one `error <code>` line per failure, and `latencies <µs,µs,…>`: how
+/// long after the start each call that succeeded took (what the cross-process storm benchmark reads).
 enum PalbeRefreshStormMode {
     static let name = "__palbe-storm"
 
@@ -33,24 +34,29 @@ enum PalbeRefreshStormMode {
         if let appGroup { client.configure(messagingAppGroup: appGroup) }
         say("ready")
         _ = readLine()
-        let outcomes = await withTaskGroup(of: String?.self) { group in
+        let start = ContinuousClock.now
+        let outcomes = await withTaskGroup(of: Result<Duration, BackendError>.self) { group in
             for _ in 0..<calls {
                 group.addTask {
-                    do {
+                    do throws(BackendError) {
                         let _: AnyCodableValue = try await client.call("auth/me", method: .get)
-                        return nil
-                    } catch let error as BackendError {
-                        return error.code
+                        return .success(ContinuousClock.now - start)
                     } catch {
-                        return "unexpected"
+                        return .failure(error)
                     }
                 }
             }
-            return await group.reduce(into: [String?]()) { $0.append($1) }
+            return await group.reduce(into: [Result<Duration, BackendError>]()) { $0.append($1) }
         }
-        let failures = outcomes.compactMap { $0 }
+        let failures = outcomes.compactMap { if case .failure(let error) = $0 { error.code } else { nil } }
         say("done \(calls - failures.count) \(failures.count)")
         for failure in failures { say("error \(failure)") }
+        let micros = outcomes.compactMap { outcome -> Int? in
+            guard case .success(let elapsed) = outcome else { return nil }
+            let (seconds, attoseconds) = elapsed.components
+            return Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)
+        }
+        say("latencies " + micros.map(String.init).joined(separator: ","))
         await client.session.settled()
         return 0
     }

@@ -1,7 +1,5 @@
-import Emulator
 import ErrorCore
 import Foundation
-import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -21,10 +19,10 @@ public final class SDKProcess: Sendable {
         public let stdout: String
         public let stderr: String
 
-        /// Stdout parsed as one JSON object.
-        public func json() throws -> [String: Any] {
-            let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
-            return try #require(object as? [String: Any], "stdout is not one JSON object: \(stdout)")
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
         }
     }
 
@@ -48,14 +46,14 @@ public final class SDKProcess: Sendable {
 
     private let pid: pid_t
     /// The child's arguments, for messages.
-    private let arguments: [String]
+    package let arguments: [String]
     private static let spawnLock = NSLock()
     private let lines: AsyncStream<String>
-    private let output = Locked((stdout: Data(), stderr: Data()))
+    package let output = Locked((stdout: Data(), stderr: Data()))
     private let exitStatus = Locked<Int32?>(nil)
-    private let stdoutClosed = TestSignal()
-    private let stderrClosed = TestSignal()
-    private let exited = TestSignal()
+    package let stdoutClosed = TestSignal()
+    package let stderrClosed = TestSignal()
+    package let exited = TestSignal()
     /// The write end of the child's stdin while it is kept open (``init(_:environment:standardInput:keepStandardInputOpen:)``).
     private let standardInputWriter = Locked<Int32?>(nil)
 
@@ -198,43 +196,6 @@ public final class SDKProcess: Sendable {
             if count < 0, errno == EINTR { continue }
             return nil
         }
-    }
-
-    /// Runs `sdk <arguments>` to its end with `environment` (plus `PATH`) and `standardInput` on stdin
-    /// when given, and returns what it printed; a child that runs over `timeout` is killed and the test
-    /// fails.
-    public static func run(
-        _ arguments: [String], environment: [String: String] = [:], standardInput: Data? = nil,
-        timeout: Duration = .seconds(30)
-    ) async throws -> Result {
-        var environment = environment
-        environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
-        // A child pointed at an emulator this test runs in process gets its admin token, as a developer's shell
-        // would from `sdk emulator start`'s output.
-        if environment[EmulatorAdminToken.environmentVariable] == nil,
-            let index = arguments.firstIndex(of: "--base-url"), index + 1 < arguments.count,
-            let url = URL(string: arguments[index + 1]), let token = EmulatorServer.adminToken(servingAt: url)
-        {
-            environment[EmulatorAdminToken.environmentVariable] = token
-        }
-        return try await SDKProcess(arguments, environment: environment, standardInput: standardInput)
-            .finish(timeout: timeout)
-    }
-
-    /// Waits for the child to exit and returns everything it printed; a child that runs over `timeout` is
-    /// killed and the test fails.
-    public func finish(timeout: Duration = .seconds(30)) async throws -> Result {
-        let finished = await exited.wait(timeout: timeout)
-        if !finished { send(SIGKILL) }
-        // After the exit both pipes reach their end as soon as the readers have taken what is left.
-        _ = await stdoutClosed.wait(timeout: .seconds(5))
-        _ = await stderrClosed.wait(timeout: .seconds(5))
-        let status = try await waitForExit().status
-        let printed = output.withLock { $0 }
-        try #require(finished, "sdk \(arguments.joined(separator: " ")) ran over \(timeout)")
-        return Result(
-            status: status, stdout: String(decoding: printed.stdout, as: UTF8.self),
-            stderr: String(decoding: printed.stderr, as: UTF8.self))
     }
 
     /// Writes `line` and a newline to the child's stdin, kept open by
