@@ -4,8 +4,9 @@ import Foundation
 /// `#filePath`-relative path, so no bundle resources are needed and every test target reads the very
 /// same files.
 public enum PackageRoot {
-    /// The root itself: this file is `Tests/Support/PackageRoot.swift` inside it.
+    /// The root itself: this file is `Tests/Support/Core/PackageRoot.swift` inside it.
     public static let url = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Core
         .deletingLastPathComponent()  // Support
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()  // package root
