@@ -9,7 +9,9 @@ import SDKCrypto
 /// another process got there first (its ID is then read and used). When the file cannot be
 /// written (a read-only home), the ID lives for the process only and a warning is logged. A file that
 /// cannot be read *now* (a transient error: `EIO`, `EAGAIN`…) is neither replaced nor cached: this client
-/// gets an ID of its own, and the next one reads the file again.
+/// gets an ID of its own, and the next one reads the file again. On Apple platforms the same holds for
+/// `UserDefaults` before the first unlock, which answers "no value" then: when it does while the Keychain
+/// says locked, no ID is written.
 enum DeviceIdStore {
     static let fileName = "device-id"
     static let defaultsKey = "com.chatbase.sdk.deviceId"
@@ -35,6 +37,10 @@ enum DeviceIdStore {
         #if canImport(Darwin)
             if storage.usesUserDefaults {
                 if let stored = UserDefaults.standard.string(forKey: defaultsKey) { return stored }
+                // Before the first unlock after a restart (prewarming, a background push) iOS cannot read the
+                // protected preferences file and answers "no value"; writing a new ID then would replace the
+                // real one once the file is readable again. The Keychain tells the truth: locked.
+                if isLocked(storage.secureStore) { return nil }
                 let id = UUID().uuidString
                 UserDefaults.standard.set(id, forKey: defaultsKey)
                 return id
@@ -66,6 +72,19 @@ enum DeviceIdStore {
         } catch {
             log.note(.warning, ChatbaseLog.Category.identity, "device ID not persisted: \(error)")
             return id
+        }
+    }
+
+    /// Whether `store` says it cannot be read now (``SecureStoreError/Kind/unavailable``): the device has
+    /// not been unlocked since it started, so no protected file (the preferences either) can be read.
+    static func isLocked(_ store: any SecureStore) -> Bool {
+        do {
+            _ = try store.read(IdentityStore.officialKey)
+            return false
+        } catch let error as SecureStoreError {
+            return error.kind == .unavailable
+        } catch {
+            return false
         }
     }
 

@@ -82,4 +82,25 @@ import Testing
             #expect(try harness.storage.secureStore.read(key) == saved)
         }
     }
+
+    /// The probe the Apple device-ID path asks before it would write a new ID into `UserDefaults` (which answers
+    /// "no value" before the first unlock): a Keychain that says locked means "cannot read now", an empty or
+    /// readable one does not, and an I/O failure is not taken for a lock.
+    @Test func theDeviceIDPathTakesOnlyALockedKeychainForLocked() throws {
+        try withTemporaryDirectory { directory in
+            let files = FileSecureStore(directory: directory)
+            #expect(DeviceIdStore.isLocked(LockedStore(files)))
+            #expect(!DeviceIdStore.isLocked(LockedStore(files, lockedReads: 0)), "readable and empty")
+            try files.write(Data("token".utf8), for: IdentityStore.officialKey)
+            #expect(!DeviceIdStore.isLocked(files), "readable with a token")
+            #expect(!DeviceIdStore.isLocked(FailingStore()), "a failure that is not a lock")
+        }
+    }
+
+    /// A store whose reads fail for good (`EACCES`).
+    struct FailingStore: SecureStore {
+        func read(_ key: String) throws -> Data? { throw SecureStoreError(kind: .io, operation: "read", code: 13) }
+        func write(_ data: Data, for key: String) throws {}
+        func delete(_ key: String) throws {}
+    }
 }
