@@ -54,7 +54,8 @@ public final class Palbe: Sendable {
         session = SessionManager(
             persistence: SessionPersistence(
                 store: runtime.sessionStore ?? SessionStorage.platformDefault,
-                key: SessionStorage.itemKey(for: configuration)),
+                key: SessionStorage.itemKey(for: configuration),
+                previous: runtime.sessionStore == nil ? SessionStorage.earlierPlatformHomes : []),
             pipeline: pipeline, clock: runtime.clock, storeWaitLimit: runtime.sessionStoreWaitLimit,
             note: { trace.note($0) })
         authority.withLock { $0 = session }

@@ -166,6 +166,12 @@ package enum SessionStorage {
         #endif
     }
 
+    /// Where earlier releases kept the unit on this platform, newest first; the unit moves from there into
+    /// ``platformDefault`` at the first read (``SessionPersistence``'s three steps). Empty: every release so
+    /// far has used ``platformDefault``'s attributes. A release that changes them (service, accessibility,
+    /// access group) lists the old store here, so nobody is signed out by the upgrade.
+    package static var earlierPlatformHomes: [any SecureStore] { [] }
+
     /// Owner-only files in `directory` (created 0700 on the first write, each file 0600, written
     /// atomically): what a tool passes as ``PalbeRuntime/sessionStore`` to keep the session in a
     /// directory of its own, such as the `sdk` CLI's `.sdk/palbe`.
