@@ -22,12 +22,13 @@ struct DPoPProof: Sendable {
 
     /// Parses and verifies `proof` for `request`, with `now` the real (never offset) time in seconds.
     init(_ proof: String, method: String, path: String, host: String?, now: TimeInterval, window: Int) throws {
-        guard proof.utf8.count <= Self.maximumLength else { throw AuthErrors.dpopInvalid("the proof is too long") }
-        let parts = proof.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 else { throw AuthErrors.dpopInvalid("not a compact JWS") }
-        guard let headerBytes = Base64URL.decode(String(parts[0])),
-            case .object(let header)? = SampleJSON.parse(headerBytes)
-        else { throw AuthErrors.dpopInvalid("the header is not base64url JSON") }
+        let jws: CompactJWS
+        do {
+            jws = try CompactJWS(proof, maximumLength: Self.maximumLength)
+        } catch {
+            throw AuthErrors.dpopInvalid(error.reason)
+        }
+        let header = jws.header
         guard header["typ"]?.stringValue == "dpop+jwt" else { throw AuthErrors.dpopInvalid("typ must be dpop+jwt") }
         guard header["alg"]?.stringValue == "ES256" else { throw AuthErrors.dpopInvalid("alg must be ES256") }
         guard case .object(let jwk)? = header["jwk"] else { throw AuthErrors.dpopInvalid("the header has no jwk") }
@@ -36,13 +37,8 @@ struct DPoPProof: Sendable {
             let y = jwk["y"]?.stringValue,
             let key = try? P256PublicKey(jwk: P256PublicKey.JWK(kty: kty, crv: crv, x: x, y: y))
         else { throw AuthErrors.dpopInvalid("the jwk is not an EC P-256 public key") }
-        guard let signature = Base64URL.decode(String(parts[2])),
-            key.isValidSignature(signature, for: Data("\(parts[0]).\(parts[1])".utf8))
-        else { throw AuthErrors.dpopInvalid("the signature does not verify") }
-
-        guard let claimBytes = Base64URL.decode(String(parts[1])),
-            case .object(let claims)? = SampleJSON.parse(claimBytes)
-        else { throw AuthErrors.dpopInvalid("the claims are not base64url JSON") }
+        guard jws.isSigned(by: key) else { throw AuthErrors.dpopInvalid("the signature does not verify") }
+        let claims = jws.claims
         guard let jti = claims["jti"]?.stringValue, !jti.isEmpty, jti.utf8.count <= 256 else {
             throw AuthErrors.dpopInvalid("jti must be a non-empty string")
         }

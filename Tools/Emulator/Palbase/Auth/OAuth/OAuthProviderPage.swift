@@ -26,59 +26,52 @@ struct OAuthProviderPage {
         guard let segments = try? PalbaseRequestParser.segments(of: request.path), segments.count == 4,
             Array(segments.prefix(3)) == ["auth", "oauth", "provider"]
         else { return nil }
-        guard request.method == "GET" else { return Self.page(405, "Method not allowed", "Use GET.") }
+        guard request.method == "GET" else { return BrowserPage.html(405, "Method not allowed", "Use GET.") }
         guard let provider = OAuthProvider(rawValue: segments[3]) else {
-            return Self.page(404, "Unknown provider", "This emulator simulates Google, Apple, Microsoft and GitHub.")
+            return BrowserPage.html(
+                404, "Unknown provider", "This emulator simulates Google, Apple, Microsoft and GitHub.")
         }
         guard let query = try? PalbaseRequestParser.query(request.query) else {
-            return Self.page(400, "Bad request", "The query string is not valid.")
+            return BrowserPage.html(400, "Bad request", "The query string is not valid.")
         }
         func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
         let oauth = OAuthStore(tenant: tenant, store: store)
         guard let id = value("transaction_id"), var transaction = try? oauth.transaction(id: id),
             transaction.provider == provider, transaction.expiresAt > now, transaction.status == .pending
-        else { return Self.page(400, "Link expired", "This sign-in link is invalid, expired or was already used.") }
+        else {
+            return BrowserPage.html(400, "Link expired", "This sign-in link is invalid, expired or was already used.")
+        }
         switch value("decision") {
         case nil:
             return Self.form(provider, transactionID: transaction.id)
         case "deny":
             transaction.status = .denied
-            guard (try? oauth.update(transaction)) != nil else { return Self.page(500, "Error", "Try again.") }
-            return Self.redirect(transaction.redirectURI, ["error": "access_denied", "state": transaction.state])
+            guard (try? oauth.update(transaction)) != nil else { return BrowserPage.html(500, "Error", "Try again.") }
+            return BrowserPage.redirect(
+                transaction.redirectURI, ["error": "access_denied", "state": transaction.state])
         case "approve":
             guard let email = try? AuthContext.email(value("email") ?? "\(provider.rawValue)-user@example.com") else {
-                return Self.page(400, "Bad request", "The email address is not valid.")
+                return BrowserPage.html(400, "Bad request", "The email address is not valid.")
             }
             let code = AuthSecrets.token("oac_")
             transaction.status = .approved
             transaction.codeHash = AuthSecrets.hash(code, context: "oauth")
             transaction.email = email
-            transaction.subject =
-                value("subject").flatMap { $0.isEmpty ? nil : String($0.prefix(255)) }
-                ?? "sim_" + AuthSecrets.hash(email, context: provider.rawValue).prefix(24)
-            guard (try? oauth.update(transaction)) != nil else { return Self.page(500, "Error", "Try again.") }
-            return Self.redirect(transaction.redirectURI, ["code": code, "state": transaction.state])
+            transaction.subject = Self.subject(value("subject"), email: email, provider: provider)
+            guard (try? oauth.update(transaction)) != nil else { return BrowserPage.html(500, "Error", "Try again.") }
+            return BrowserPage.redirect(transaction.redirectURI, ["code": code, "state": transaction.state])
         default:
-            return Self.page(400, "Bad request", "decision must be approve or deny.")
+            return BrowserPage.html(400, "Bad request", "decision must be approve or deny.")
         }
-    }
-
-    /// A 302 to `target` with `parameters` appended to its query.
-    private static func redirect(_ target: String, _ parameters: KeyValuePairs<String, String>) -> HTTPServerResponse {
-        let query = parameters.map { "\($0.key)=\(encode($0.value))" }.joined(separator: "&")
-        var headers = HTTPHeaders()
-        headers.set("Location", target + (target.contains("?") ? "&" : "?") + query)
-        headers.set("Cache-Control", "no-store")
-        return HTTPServerResponse(status: 302, headers: headers)
     }
 
     /// The consent form: a GET back to this page with the decision.
     private static func form(_ provider: OAuthProvider, transactionID: String) -> HTTPServerResponse {
-        page(
+        BrowserPage.html(
             200, "Sign in with \(provider.displayName)",
             """
             <form method="get" action="\(path(for: provider))">
-            <input type="hidden" name="transaction_id" value="\(escape(transactionID))">
+            <input type="hidden" name="transaction_id" value="\(BrowserPage.escape(transactionID))">
             <label>Email <input type="email" name="email" value="\(provider.rawValue)-user@example.com"></label>
             <button name="decision" value="approve">Approve</button>
             <button name="decision" value="deny">Deny</button>
@@ -86,27 +79,10 @@ struct OAuthProviderPage {
             """, escaped: false)
     }
 
-    private static func page(_ status: Int, _ title: String, _ body: String, escaped: Bool = true) -> HTTPServerResponse
-    {
-        var headers = HTTPHeaders()
-        headers.set("Content-Type", "text/html; charset=utf-8")
-        headers.set("Cache-Control", "no-store")
-        let html = """
-            <!doctype html><html><head><meta charset="utf-8"><title>\(escape(title))</title></head>
-            <body><h1>\(escape(title))</h1>\(escaped ? "<p>\(escape(body))</p>" : body)</body></html>
-            """
-        return HTTPServerResponse(status: status, headers: headers, body: Data(html.utf8))
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-
-    /// Percent-encodes everything but RFC 3986's unreserved characters.
-    private static func encode(_ value: String) -> String {
-        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-        allowed.formIntersection(.urlQueryAllowed)
-        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    /// The provider account's subject: `requested` (cut to 255 characters) when the page got a non-empty one,
+    /// else a stable id derived from the email (`sim_…`), so one address is one provider account.
+    static func subject(_ requested: String?, email: String, provider: OAuthProvider) -> String {
+        requested.flatMap { $0.isEmpty ? nil : String($0.prefix(255)) }
+            ?? "sim_" + AuthSecrets.hash(email, context: provider.rawValue).prefix(24)
     }
 }
