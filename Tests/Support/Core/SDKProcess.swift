@@ -5,7 +5,8 @@ import Foundation
     import Glibc
 #endif
 
-/// The built `sdk` executable run as a child process, for tests of the CLI and of `sdk emulator`.
+/// The built `sdk` executable run as a child process, for tests of the CLI and of `sdk emulator`, or another
+/// program (`executable:`), such as `python3` checking the emulator's tokens with an independent library.
 ///
 /// Stdout is read line by line as it comes, stderr is collected, and every wait is bounded; `deinit`
 /// SIGKILLs a child that is still running, so a failing test never leaves one behind. Each pipe is
@@ -33,7 +34,9 @@ public final class SDKProcess: Sendable {
 
         public var description: String {
             switch self {
-            case .executableMissing(let path): "no sdk executable at \(path): run `swift build` first"
+            case .executableMissing(let path):
+                path == SDKProcess.executable.path
+                    ? "no sdk executable at \(path): run `swift build` first" : "no executable at \(path)"
             case .timedOut(let what): "timed out waiting for \(what)"
             }
         }
@@ -54,11 +57,20 @@ public final class SDKProcess: Sendable {
     package let stdoutClosed = TestSignal()
     package let stderrClosed = TestSignal()
     package let exited = TestSignal()
-    /// The write end of the child's stdin while it is kept open (``init(_:environment:standardInput:keepStandardInputOpen:)``).
+    /// The write end of the child's stdin while it is kept open (``init(_:environment:standardInput:keepStandardInputOpen:executable:)``).
     private let standardInputWriter = Locked<Int32?>(nil)
 
-    /// Starts `sdk <arguments>` with `environment` as its whole environment (`nil` inherits the test's),
-    /// and stdin at `/dev/null`, or reading `standardInput` and then its end when given. With
+    /// The executable named `name` in the directories of the test's `PATH`, as a shell would find it; nil when
+    /// none is there.
+    public static func executable(named name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").lazy.map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Starts `sdk <arguments>` (or `executable`, an absolute path: ``executable(named:)`` finds one on `PATH`)
+    /// with `environment` as its whole environment (`nil` inherits the test's), and stdin at `/dev/null`, or
+    /// reading `standardInput` and then its end when given. With
     /// `keepStandardInputOpen`, stdin is a pipe the test writes to as it goes (``writeLine(_:)``) and
     /// ends with ``closeStandardInput()`` (or the child's end).
     ///
@@ -68,10 +80,9 @@ public final class SDKProcess: Sendable {
     /// The pipes are close-on-exec, so no other child keeps them open.
     public init(
         _ arguments: [String], environment: [String: String]? = nil, standardInput: Data? = nil,
-        keepStandardInputOpen: Bool = false
+        keepStandardInputOpen: Bool = false, executable: URL = SDKProcess.executable
     ) throws {
         let pipesStandardInput = standardInput != nil || keepStandardInputOpen
-        let executable = Self.executable
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw Failure.executableMissing(executable.path)
         }
@@ -199,7 +210,7 @@ public final class SDKProcess: Sendable {
     }
 
     /// Writes `line` and a newline to the child's stdin, kept open by
-    /// ``init(_:environment:standardInput:keepStandardInputOpen:)``; a small line never waits on the child.
+    /// ``init(_:environment:standardInput:keepStandardInputOpen:executable:)``; a small line never waits on the child.
     public func writeLine(_ line: String) {
         standardInputWriter.withLock { descriptor in
             if let descriptor { Self.writeAll(Data((line + "\n").utf8), to: descriptor) }

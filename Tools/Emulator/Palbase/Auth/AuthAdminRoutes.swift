@@ -14,12 +14,13 @@ import HTTPServer
 /// | PUT `clock` | `{"offset_seconds"}` (at most ±10 years) | `{"offset_seconds","now"}` |
 /// | DELETE `clock` | | 204, offset 0 |
 /// | GET `users?email=&phone=` | | `{"users":[…]}`, oldest first |
-/// | GET `users/{id}` | | the user with `has_password`, `is_anonymous`, `mfa_factors`, `fenced`, `deleted` |
+/// | GET `users/{id}` | | the user with `has_password`, `is_anonymous`, `mfa_factors`, `fenced`, `deleted`, `given_name`, `family_name` |
 /// | GET `users/{id}/sessions` | | `{"sessions":[{id,user_id,dpop_jkt,authenticated_at,created_at,revoked_at,revoked_reason}]}` |
 /// | DELETE `users/{id}/sessions` | | `{"revoked":N}`: every live session revoked (`session_revoked` from then on) |
 /// | GET / PUT / DELETE `users/{id}/mfa` | PUT `{"factors":["totp",…]}` | `{"factors":[…]}` / 204 after DELETE |
 /// | POST / DELETE `users/{id}/fence` | | 204: the account's requests answer 403 `subject_fenced`, or no longer |
 /// | GET `sessions` | | `{"sessions":[…]}`, every user's |
+/// | POST `providers/{provider}/id-token` | `{"claims":{…}}` | `{"id_token"}`: the claims verbatim, signed by that simulated provider's current key (google, apple, microsoft; else 404) |
 ///
 /// Messages the service sent are read from the inbox (`GET /__emulator/inbox`).
 struct AuthAdminRoutes {
@@ -89,6 +90,15 @@ struct AuthAdminRoutes {
             return HTTPServerResponse(status: 204)
         case ("GET", ["sessions"]):
             return Self.json(["sessions": .array(try sessions.sessions(userID: nil).map(\.adminJSON))])
+        case ("POST", let path) where path.count == 3 && path[0] == "providers" && path[2] == "id-token":
+            guard let provider = OAuthProvider(rawValue: path[1]) else { throw PalbaseHTTPError.notFound(request.path) }
+            guard case .object(let fields) = try Self.object(request.body), fields.count == 1,
+                case .object(let claims)? = fields["claims"]
+            else { throw PalbaseHTTPError.badRequest("The body must be {\"claims\": {…}}") }
+            guard let token = try service.providerKeys.idToken(claims, for: provider) else {
+                throw PalbaseHTTPError.notFound(request.path)
+            }
+            return Self.json(["id_token": .string(token)])
         default:
             if let allowed = Self.methods(for: path) {
                 throw PalbaseHTTPError.methodNotAllowed(request.method, allowed: allowed)
@@ -105,6 +115,7 @@ struct AuthAdminRoutes {
         case (3, "users", "sessions"): ["DELETE", "GET"]
         case (3, "users", "mfa"): ["DELETE", "GET", "PUT"]
         case (3, "users", "fence"): ["DELETE", "POST"]
+        case (3, "providers", "id-token"): ["POST"]
         default: nil
         }
     }

@@ -5,6 +5,10 @@ import Foundation
 struct AuthBody {
     private let members: [String: AnyCodableValue]
 
+    private init(members: [String: AnyCodableValue]) {
+        self.members = members
+    }
+
     init(_ data: Data) throws {
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
             members = [:]
@@ -42,6 +46,15 @@ extension AuthBody {
         case nil, .null?: return nil
         case .bool(let value)?: return value
         case let other?: throw AuthErrors.badRequest(field: key, "Expected boolean, received \(other.kindName)")
+        }
+    }
+
+    /// A nested object, or nil when absent or null.
+    func optionalObject(_ key: String) throws -> AuthBody? {
+        switch members[key] {
+        case nil, .null?: return nil
+        case .object(let value)?: return AuthBody(members: value)
+        case let other?: throw AuthErrors.badRequest(field: key, "Expected object, received \(other.kindName)")
         }
     }
 }

@@ -67,6 +67,8 @@ extension AuthController {
         user.phone = nil
         user.passwordHash = nil
         user.mfaFactors = []
+        user.givenName = nil
+        user.familyName = nil
         user.deletedAt = now
         try context.store.transaction {
             try context.users.update(user)

@@ -6,7 +6,9 @@
 /// passwords as PBKDF2-SHA256 (`PasswordHash`).
 package enum AuthMigrations {
     /// Every migration, ascending.
-    package static let all: [Migration] = [schema, passkeys, oauth, passwordFailures, refreshGrace]
+    package static let all: [Migration] = [
+        schema, passkeys, oauth, passwordFailures, refreshGrace, nativeTransactions, simulatedProviders,
+    ]
 
     /// The pair a refresh token was rotated into, sealed with a key only that (retired) token derives, for
     /// the reuse grace window (`AuthSessionStore.refreshReuseGrace`); and when it was handed out again.

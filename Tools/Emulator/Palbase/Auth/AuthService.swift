@@ -13,6 +13,8 @@ package final class AuthService: PalbaseRouteHandler {
     package let policy: AuthPolicy
     /// The service's time: expiry of tokens, codes and links, and the recent window (admin `auth/clock`).
     package let clock: EmulatorClock
+    /// The simulated providers' ID-token keys (`/__providers/<provider>/jwks`), new with each service.
+    let providerKeys = SimulatedProviderKeys()
     private let decoy = Locked<PasswordHash?>(nil)
 
     /// Creates the service. `clock` is the real time; the admin clock offset moves the service's own time

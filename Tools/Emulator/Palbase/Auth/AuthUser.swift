@@ -17,6 +17,10 @@ struct AuthUser: Sendable, Equatable {
     var mfaFactors: [String]
     /// A fenced account's requests answer 403 `subject_fenced`.
     var fenced: Bool
+    /// The profile name a native sign-in created the account with (Apple hands it over on the first
+    /// authorization only); shown by the admin API, never by `/auth/me`, whose shape has no name.
+    var givenName: String?
+    var familyName: String?
     /// Milliseconds since the epoch.
     let createdAt: Int64
     var deletedAt: Int64?
@@ -46,6 +50,8 @@ struct AuthUser: Sendable, Equatable {
         isAnonymous = row.bool("is_anonymous") ?? false
         mfaFactors = SampleJSON.parse(row.data("mfa_factors") ?? Data())?.arrayValue?.compactMap(\.stringValue) ?? []
         fenced = row.bool("fenced") ?? false
+        givenName = row.string("given_name")
+        familyName = row.string("family_name")
         createdAt = row.int64("created_at") ?? 0
         deletedAt = row.int64("deleted_at")
     }
@@ -79,6 +85,8 @@ struct AuthUser: Sendable, Equatable {
         object["mfa_factors"] = .array(mfaFactors.map(AnyCodableValue.string))
         object["fenced"] = .bool(fenced)
         object["deleted"] = .bool(deletedAt != nil)
+        object["given_name"] = givenName.map(AnyCodableValue.string) ?? .null
+        object["family_name"] = familyName.map(AnyCodableValue.string) ?? .null
         return .object(object)
     }
 }
@@ -115,8 +123,8 @@ struct AuthUserStore {
             try store.execute(
                 """
                 INSERT INTO auth_users (tenant, id, email, phone, password_hash, email_verified, is_anonymous,
-                    mfa_factors, fenced, created_at, deleted_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    mfa_factors, fenced, created_at, deleted_at, given_name, family_name)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, values(user))
         } catch let error as SQLiteError where error.isConstraintViolation {
             throw AuthErrors.emailTaken()
@@ -128,7 +136,7 @@ struct AuthUserStore {
         try store.execute(
             """
             UPDATE auth_users SET email = ?3, phone = ?4, password_hash = ?5, email_verified = ?6, is_anonymous = ?7,
-                mfa_factors = ?8, fenced = ?9, deleted_at = ?11
+                mfa_factors = ?8, fenced = ?9, deleted_at = ?11, given_name = ?12, family_name = ?13
             WHERE tenant = ?1 AND id = ?2 AND created_at = ?10
             """, values(user))
     }
@@ -139,6 +147,7 @@ struct AuthUserStore {
             SQLiteValue(user.passwordHash), SQLiteValue(user.emailVerified), SQLiteValue(user.isAnonymous),
             .text(AnyCodableValue.array(user.mfaFactors.map(AnyCodableValue.string)).jsonText),
             SQLiteValue(user.fenced), .integer(user.createdAt), user.deletedAt.map(SQLiteValue.integer) ?? .null,
+            SQLiteValue(user.givenName), SQLiteValue(user.familyName),
         ]
     }
 }

@@ -10,7 +10,8 @@ extension AuthController {
 
     /// POST `/auth/oauth/authorize` `{provider,redirect_uri,code_challenge,code_challenge_method:"S256",state,link}`
     /// → `{"transaction_id","authorize_url"}`; 400 `provider_not_configured` for a provider the emulator does
-    /// not simulate.
+    /// not simulate. With `mode: "native"` it begins a native transaction instead (`authorizeNativeOAuth`);
+    /// `mode` absent or `"browser"` is this browser transaction, any other mode 400 `bad_request`.
     ///
     /// `link: true` needs the caller's bearer on a recent session (403 `reauthentication_required`): the
     /// transaction then links the provider account to the caller instead of signing in.
@@ -18,6 +19,11 @@ extension AuthController {
         let body = try context.body()
         let name = try body.string("provider")
         guard let provider = OAuthProvider(rawValue: name) else { throw OAuthErrors.providerNotConfigured(name) }
+        switch try body.optionalString("mode") {
+        case nil, OAuthTransaction.Mode.browser.rawValue?: break
+        case OAuthTransaction.Mode.native.rawValue?: return try authorizeNativeOAuth(provider, body: body)
+        default: throw AuthErrors.badRequest(field: "mode", "Must be native or browser")
+        }
         let redirectURI = try body.string("redirect_uri")
         guard AppRedirect.isAppOwned(redirectURI) else {
             throw AuthErrors.badRequest(
@@ -32,12 +38,7 @@ extension AuthController {
         }
         let state = try body.string("state")
         guard state.utf8.count <= 512 else { throw AuthErrors.badRequest(field: "state", "At most 512 bytes") }
-        var link: (user: String, session: String)?
-        if try body.optionalBool("link") == true {
-            let (session, user) = try context.caller()
-            guard context.isRecent(session) else { throw AuthErrors.reauthenticationRequired() }
-            link = (user.id, session.id)
-        }
+        let link = try linkTarget(body)
         let transaction = OAuthTransaction(
             id: AuthSecrets.id("oat_"), provider: provider, redirectURI: redirectURI, codeChallenge: challenge,
             state: state, linkUserID: link?.user, linkSessionID: link?.session, createdAt: now,
@@ -48,17 +49,36 @@ extension AuthController {
         return .json(["transaction_id": .string(transaction.id), "authorize_url": .string(page)])
     }
 
+    /// The account and session a `link: true` transaction links to, nil for a sign-in; 401 without a bearer,
+    /// 403 `reauthentication_required` when the caller's session is not recent.
+    func linkTarget(_ body: AuthBody) throws -> (user: String, session: String)? {
+        guard try body.optionalBool("link") == true else { return nil }
+        let (session, user) = try context.caller()
+        guard context.isRecent(session) else { throw AuthErrors.reauthenticationRequired() }
+        return (user.id, session.id)
+    }
+
     /// POST `/auth/oauth/credential` `{transaction_id,code,code_verifier}` → a session, `{"mfa_required":…}` or
-    /// `{"linked":{"identity","user_id"}}`.
+    /// `{"linked":{"identity","user_id"}}`. A body with `id_token` completes a native transaction instead
+    /// (`completeNativeOAuth`).
     ///
     /// A code is exchanged once: a second exchange is 401 `oauth_code_invalid`. A verifier whose S256 is not
     /// the challenge is 401 `pkce_mismatch` and burns the code, so a stolen code cannot be tried again. A
     /// transaction the user refused on the provider page is 400 `oauth_cancelled`. An unknown or expired
-    /// transaction is 400 `oauth_transaction_invalid`.
-    func exchangeOAuthCode() throws -> PalbaseResponse {
+    /// transaction is 400 `oauth_transaction_invalid`. A native transaction presented with a code is spent
+    /// and 401 `transaction_invalid`.
+    func exchangeOAuthCode(providerKeys: SimulatedProviderKeys) throws -> PalbaseResponse {
         let proof = try context.proof(required: false)
         let body = try context.body()
         let id = try body.string("transaction_id")
+        if let idToken = try body.optionalString("id_token") {
+            return try completeNativeOAuth(
+                id, idToken: idToken, name: try Self.profileName(body), proof: proof, keys: providerKeys)
+        }
+        if let native = try oauth.transaction(id: id), native.mode == .native {
+            _ = try oauth.spend(native, from: .pending)
+            throw OAuthErrors.nativeTransactionInvalid()
+        }
         let verifier = try body.string("code_verifier")
         let code = try body.optionalString("code")
         guard var transaction = try oauth.transaction(id: id), transaction.expiresAt > now else {
@@ -89,7 +109,12 @@ extension AuthController {
     }
 
     /// The approved, now spent `transaction`'s result: a link, or the account's session (or MFA challenge).
-    private func complete(_ transaction: OAuthTransaction, proof: DPoPProof?) throws -> PalbaseResponse {
+    /// An account this sign-in creates takes `name` as its profile name.
+    func complete(
+        _ transaction: OAuthTransaction, proof: DPoPProof?, name: (given: String?, family: String?)? = nil
+    ) throws
+        -> PalbaseResponse
+    {
         guard let subject = transaction.subject else { throw OAuthErrors.codeInvalid() }
         let provider = transaction.provider
         let linked = try oauth.linkedUserID(provider: provider, subject: subject)
@@ -115,6 +140,8 @@ extension AuthController {
                 throw OAuthErrors.emailTaken(provider)
             }
             user = AuthUser(email: transaction.email, emailVerified: transaction.email != nil, createdAt: now)
+            user.givenName = name?.given
+            user.familyName = name?.family
             try context.users.insert(user)
             try oauth.link(provider: provider, subject: subject, email: transaction.email, userID: user.id, now: now)
         }

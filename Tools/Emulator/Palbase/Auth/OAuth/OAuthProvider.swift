@@ -1,7 +1,8 @@
 import ErrorCore
 
-/// The simulated OAuth providers. Each is "configured" on the emulator: its authorize URL is the emulator's
-/// own provider page (`OAuthProviderPage`), never the real provider.
+/// The simulated OAuth providers. Each is "configured" on the emulator: its browser transaction's authorize
+/// URL is the emulator's own provider page (`OAuthProviderPage`), never the real provider; Google, Apple and
+/// Microsoft also sign in natively against the emulator's simulated providers (`NativeOAuthClients`).
 enum OAuthProvider: String, Sendable, CaseIterable {
     case google, apple, microsoft, github
 
@@ -47,6 +48,25 @@ enum OAuthErrors {
     static func transactionInvalid() -> PalbaseHTTPError {
         PalbaseHTTPError(
             status: 400, code: "oauth_transaction_invalid", description: "The OAuth transaction is unknown or expired")
+    }
+
+    /// A native transaction that is unknown, expired, already presented, or not native (a browser
+    /// transaction given an ID token, a native one given a code).
+    static func nativeTransactionInvalid() -> PalbaseHTTPError {
+        PalbaseHTTPError(
+            status: 401, code: "transaction_invalid",
+            description: "The sign-in transaction is unknown, expired or was already used")
+    }
+
+    /// An ID token that fails a check of its signature, issuer, audience or lifetime; `reason` names the check.
+    static func idTokenInvalid(_ reason: String) -> PalbaseHTTPError {
+        PalbaseHTTPError(status: 401, code: "id_token_invalid", description: "The ID token is invalid: \(reason)")
+    }
+
+    /// A valid ID token whose nonce is not the transaction's: it was issued for another sign-in.
+    static func nonceMismatch() -> PalbaseHTTPError {
+        PalbaseHTTPError(
+            status: 401, code: "nonce_mismatch", description: "The ID token's nonce is not this transaction's")
     }
 
     static func identityAlreadyLinked(_ provider: OAuthProvider) -> PalbaseHTTPError {

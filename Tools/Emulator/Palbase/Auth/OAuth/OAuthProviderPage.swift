@@ -37,7 +37,8 @@ struct OAuthProviderPage {
         func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
         let oauth = OAuthStore(tenant: tenant, store: store)
         guard let id = value("transaction_id"), var transaction = try? oauth.transaction(id: id),
-            transaction.provider == provider, transaction.expiresAt > now, transaction.status == .pending
+            transaction.provider == provider, transaction.mode == .browser, transaction.expiresAt > now,
+            transaction.status == .pending
         else {
             return BrowserPage.html(400, "Link expired", "This sign-in link is invalid, expired or was already used.")
         }

@@ -8,8 +8,17 @@ struct OAuthTransaction: Sendable, Equatable {
         case pending, approved, denied, done
     }
 
+    /// How the transaction completes: `browser`, with a code from the provider page and its PKCE verifier,
+    /// or `native`, with an ID token the app got from the provider itself (`palbase.md`, "Native sign-in").
+    enum Mode: String, Sendable {
+        case browser, native
+    }
+
     let id: String
     let provider: OAuthProvider
+    let mode: Mode
+    /// The nonce a native transaction's ID token must carry (Apple's as its SHA-256 hex); nil for browser.
+    let nonce: String?
     let redirectURI: String
     let codeChallenge: String
     let state: String
@@ -31,6 +40,8 @@ struct OAuthTransaction: Sendable, Equatable {
     ) {
         self.id = id
         self.provider = provider
+        mode = .browser
+        nonce = nil
         self.redirectURI = redirectURI
         self.codeChallenge = codeChallenge
         self.state = state
@@ -41,12 +52,34 @@ struct OAuthTransaction: Sendable, Equatable {
         self.expiresAt = expiresAt
     }
 
+    /// A native transaction: no redirect, challenge or state (stored empty), only its `nonce`.
+    init(
+        id: String, provider: OAuthProvider, nonce: String, linkUserID: String?, linkSessionID: String?,
+        createdAt: Int64, expiresAt: Int64
+    ) {
+        self.id = id
+        self.provider = provider
+        mode = .native
+        self.nonce = nonce
+        redirectURI = ""
+        codeChallenge = ""
+        state = ""
+        self.linkUserID = linkUserID
+        self.linkSessionID = linkSessionID
+        status = .pending
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+
     init?(row: SQLiteRow) {
         guard let provider = row.string("provider").flatMap(OAuthProvider.init(rawValue:)),
-            let status = row.string("status").flatMap(Status.init(rawValue:))
+            let status = row.string("status").flatMap(Status.init(rawValue:)),
+            let mode = row.string("mode").flatMap(Mode.init(rawValue:))
         else { return nil }
         id = row.string("id") ?? ""
         self.provider = provider
+        self.mode = mode
+        nonce = row.string("nonce")
         redirectURI = row.string("redirect_uri") ?? ""
         codeChallenge = row.string("code_challenge") ?? ""
         state = row.string("state") ?? ""
@@ -70,14 +103,15 @@ struct OAuthStore {
         try store.execute(
             """
             INSERT INTO auth_oauth_transactions (tenant, id, provider, redirect_uri, code_challenge, state,
-                link_user_id, link_session_id, status, created_at, expires_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                link_user_id, link_session_id, status, created_at, expires_at, mode, nonce)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(tenant), .text(transaction.id), .text(transaction.provider.rawValue),
                 .text(transaction.redirectURI), .text(transaction.codeChallenge), .text(transaction.state),
                 SQLiteValue(transaction.linkUserID), SQLiteValue(transaction.linkSessionID),
                 .text(transaction.status.rawValue), .integer(transaction.createdAt), .integer(transaction.expiresAt),
+                .text(transaction.mode.rawValue), SQLiteValue(transaction.nonce),
             ])
     }
 
@@ -100,10 +134,10 @@ struct OAuthStore {
             ])
     }
 
-    /// Moves `transaction` from approved to done in one statement; false when it was not approved
-    /// any more (another exchange spent its code first). Two concurrent exchanges of one code both
-    /// read "approved", but only one of them changes the row.
-    func spend(_ transaction: OAuthTransaction) throws -> Bool {
+    /// Moves `transaction` from `status` (approved: a browser code; pending: a native transaction) to done in
+    /// one statement; false when it was not in that status any more (another exchange spent it first). Two
+    /// concurrent exchanges both read the status, but only one of them changes the row.
+    func spend(_ transaction: OAuthTransaction, from status: OAuthTransaction.Status = .approved) throws -> Bool {
         try !store.query(
             """
             UPDATE auth_oauth_transactions SET status = ?
@@ -111,7 +145,7 @@ struct OAuthStore {
             """,
             [
                 .text(OAuthTransaction.Status.done.rawValue), .text(tenant), .text(transaction.id),
-                .text(OAuthTransaction.Status.approved.rawValue),
+                .text(status.rawValue),
             ]
         ).isEmpty
     }
