@@ -37,12 +37,31 @@ import Testing
             let text = String(decoding: data, as: UTF8.self)
             #expect(text.hasPrefix("<?xml"))
             let plist = try #require(
-                try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])
+                try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+            let base = client.baseURL.absoluteString
             #expect(
-                plist == [
-                    "base_url": client.baseURL.absoluteString, "api_key": server.apiKey, "environment": "local",
+                plist.compactMapValues { $0 as? String } == [
+                    "base_url": base, "api_key": server.apiKey, "environment": "local",
                     "sealing_key": server.sealingPublicKeyBase64URL,
                 ])
+            // The native sign-in snapshot names the emulator's own simulated providers.
+            let oauth = try #require(plist["oauth"] as? [String: [String: String]])
+            #expect(
+                oauth == [
+                    "google": [
+                        "mode": "native", "issuer": base + "/__providers/google",
+                        "client_id": "emulator-ios.apps.googleusercontent.com",
+                        "redirect_uri": "com.googleusercontent.apps.emulator-ios:/oauth2redirect",
+                    ],
+                    "apple": ["mode": "native", "issuer": base + "/__providers/apple", "client_id": "com.example.app"],
+                    "microsoft": [
+                        "mode": "native", "issuer": base + "/__providers/microsoft",
+                        "client_id": "6f1c5a3e-0000-4000-8000-00000000e001",
+                        "redirect_uri": "msauth.com.example.app://auth",
+                    ],
+                    "github": ["mode": "browser"],
+                ])
+            #expect(plist.count == 5)
         }
     }
 

@@ -69,10 +69,23 @@ import Testing
             let lines = try await plistRun.readLines { $0 == "</plist>" }
             #expect(try await plistRun.waitForExit().status == 0)
             let data = Data(lines.joined(separator: "\n").utf8)
-            let plist = try #require(
-                try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])
+            let document = try #require(
+                try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+            let plist = document.compactMapValues { $0 as? String }
             #expect(plist["base_url"] == "http://127.0.0.1:4321")
             #expect(plist["environment"] == "local")
+            // The native sign-in snapshot, issuers under the plist's base URL.
+            let oauth = try #require(document["oauth"] as? [String: [String: String]])
+            #expect(Set(oauth.keys) == ["google", "apple", "microsoft", "github"])
+            #expect(oauth["github"] == ["mode": "browser"])
+            for provider in NativeOAuthClients.providers {
+                let entry = try #require(oauth[provider])
+                #expect(entry["mode"] == "native")
+                #expect(entry["issuer"] == "http://127.0.0.1:4321/__providers/\(provider)")
+                #expect(entry["client_id"] == NativeOAuthClients.clientID(for: provider))
+                #expect(entry["redirect_uri"] == NativeOAuthClients.redirectURI(for: provider))
+            }
+            #expect(oauth["apple"]?["redirect_uri"] == nil)
 
             #expect(apiKey == plist["api_key"])
             let client = try Self.client(url, apiKey: apiKey, directory: directory)

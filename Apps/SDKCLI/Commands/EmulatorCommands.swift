@@ -77,9 +77,12 @@ extension Command {
         name: "plist",
         summary: "Print a Palbase-Info.plist for the emulator of a data directory.",
         discussion: """
-            The plist holds base_url, api_key, environment=local and sealing_key (the emulator's sealing \
-            public key). It reads a data directory 'sdk emulator start' has used and never creates one: \
-            a directory with no emulator data is an error.
+            The plist holds base_url, api_key, environment=local, sealing_key (the emulator's sealing \
+            public key) and oauth, the native sign-in snapshot: google, apple and microsoft sign in \
+            natively against the emulator's simulated providers (mode=native, issuer \
+            <base_url>/__providers/<provider>, client_id, and redirect_uri for google and microsoft), \
+            github through the browser (mode=browser). It reads a data directory 'sdk emulator start' has \
+            used and never creates one: a directory with no emulator data is an error.
             """,
         options: [
             .value(
