@@ -20,7 +20,7 @@ import HTTPServer
 /// | GET / POST / DELETE `pow` | `{"rules":[…]}` / 200 the rules after adding `{path_prefix,difficulty}` / 204 |
 /// | DELETE `pow?path_prefix=` | 204 |
 /// | `chatbase/…` | agents, conversation status, identity tokens: see `ChatbaseAdminRoutes` |
-/// | `auth/…` | auth settings, clock offset, users, sessions, MFA flags: see `AuthAdminRoutes` |
+/// | `auth/…` | auth settings, clock offset, users, sessions, MFA flags, simulated providers' ID tokens: see `AuthAdminRoutes` |
 /// | `purse/…` | settings, clock offset, sessions and their payments, method states: see `PurseAdminRoutes` |
 struct AdminAPI: Sendable {
     static let prefix = "/__emulator"
