@@ -53,6 +53,9 @@ import Testing
             }
             #expect(try await auth.provider(.google).tokenRaw("", contentType: "text/plain").status == 400)
             #expect(try await auth.provider(.google).http.send("GET", "/__providers/google/token").status == 405)
+            let head = try await auth.provider(.google).http.send("HEAD", "/__providers/google/authorize")
+            #expect(head.status == 405)
+            #expect(head.header("Allow") == "GET")
         }
     }
 

@@ -40,15 +40,17 @@ struct SimulatedProvider {
             return Self.error(404, "not_found", "The emulator simulates Google, Apple and Microsoft here")
         }
         let endpoint = Array(segments.dropFirst(2))
-        let method: String
+        // The documents also answer HEAD; the authorize page does not, since its GET can issue a code.
+        let allowed: [String]
         switch endpoint {
-        case [".well-known", "openid-configuration"], ["jwks"], ["authorize"]: method = "GET"
-        case ["token"]: method = "POST"
+        case [".well-known", "openid-configuration"], ["jwks"]: allowed = ["GET", "HEAD"]
+        case ["authorize"]: allowed = ["GET"]
+        case ["token"]: allowed = ["POST"]
         default: return Self.error(404, "not_found", "No such endpoint")
         }
-        guard request.method == method || (method == "GET" && request.method == "HEAD") else {
-            var response = Self.error(405, "invalid_request", "Use \(method)")
-            response.headers.set("Allow", method == "GET" ? "GET, HEAD" : method)
+        guard allowed.contains(request.method) else {
+            var response = Self.error(405, "invalid_request", "Use \(allowed.joined(separator: " or "))")
+            response.headers.set("Allow", allowed.joined(separator: ", "))
             return response
         }
         switch endpoint {
