@@ -91,8 +91,6 @@ public struct AuthNamespace: Sendable {
     public func wasCanceled(_ error: any Error) -> Bool {
         switch error as? AuthError {
         case .invalidCredentials(let message)?: Self.cancellationMessages.contains(message)
-        // An OAuth cancellation carries the `oauth_cancelled` code and the provider's message.
-        case .http(_, "oauth_cancelled", let message, _)?: Self.cancellationMessages.contains(message)
         default: false
         }
     }

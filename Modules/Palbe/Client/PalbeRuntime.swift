@@ -42,6 +42,10 @@ package struct PalbeRuntime: Sendable {
     /// What presents OAuth provider pages when a call names no presenter; `nil` for the platform's
     /// own (``OAuthPresenters/platformDefault``). Tests and the `sdk` CLI set it.
     package var oauthPresenter: (any OAuthPresenter)?
+    /// The sheet Sign in with Apple runs in when the plist configures Apple `native`; `nil` for the platform's
+    /// own (``AppleIDAuthorizers/platformDefault``: Apple's sheet on Apple platforms, none elsewhere, where
+    /// Apple's flow runs in the web sheet). Tests script one.
+    package var appleIDAuthorizer: (any AppleIDAuthorizer)?
     /// The biometry behind `pb.auth.localGate`; `nil` for the platform's own
     /// (``BiometricKeychains/platformDefault``). Tests script one.
     package var biometrics: (any BiometricKeychain)?
