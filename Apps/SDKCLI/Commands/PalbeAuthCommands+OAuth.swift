@@ -74,7 +74,9 @@ enum PalbeOAuthCLI {
     static func presenter(
         for provider: OAuthProvider, of client: Palbe, values: ParsedValues, context: OutputContext
     ) -> any OAuthPresenter {
-        guard client.configuration.nativeOAuth[provider] != nil else { return presenter(values: values, context: context) }
+        guard client.configuration.nativeOAuth[provider] != nil else {
+            return presenter(values: values, context: context)
+        }
         return NativeRedirectPresenter(auto: values.flag("auto"), email: values.string("email"), context: context)
     }
 
