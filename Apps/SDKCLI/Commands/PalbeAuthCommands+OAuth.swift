@@ -72,7 +72,7 @@ enum PalbeOAuthCLI {
     /// The presenter for `provider`: ``NativeRedirectPresenter`` when the client's plist configures it
     /// native, else the loopback one.
     static func presenter(
-        for provider: OAuthProvider, of client: Palbe, values: ParsedValues, context: OutputContext
+        for provider: OAuthProvider, of client: PalbeClient, values: ParsedValues, context: OutputContext
     ) -> any OAuthPresenter {
         guard client.configuration.nativeOAuth[provider] != nil else {
             return presenter(values: values, context: context)

@@ -6,7 +6,7 @@ import Foundation
 
 // MARK: - AuthNamespace
 
-extension Palbe {
+extension PalbeClient {
     /// Authentication: sign-up and sign-in rails, the password lifecycle, email verification, the
     /// account, and the session every authenticated call carries.
     ///
@@ -41,7 +41,7 @@ extension Palbe {
 /// `session_revoked` (401) or `subject_fenced` (403) answer to any authenticated request ends it
 /// too; a plain 403 never does.
 public struct AuthNamespace: Sendable {
-    let client: Palbe
+    let client: PalbeClient
 
     var session: SessionManager { client.session }
 

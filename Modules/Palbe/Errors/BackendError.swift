@@ -25,7 +25,7 @@ import Foundation
 /// - every other status → ``server(_:)``. There are no `.forbidden` or `.notFound` cases: match
 ///   `failure.code`.
 ///
-/// Before any `BackendError` is thrown, the hook installed with ``Palbe/configure(onError:)`` sees
+/// Before any `BackendError` is thrown, the hook installed with ``PalbeClient/configure(onError:)`` sees
 /// it exactly once.
 public enum BackendError: PalbaseError {
     /// No usable configuration for this client (an unusable base URL or a blank API key).

@@ -55,7 +55,7 @@ enum ClientHeaders {
     /// `Palbe/<version> (<os> <major>.<minor>.<patch>)`.
     static let userAgent: String = {
         let version = ProcessInfo.processInfo.operatingSystemVersion
-        return "Palbe/\(Palbe.version) (\(operatingSystemName) "
+        return "Palbe/\(PalbeClient.version) (\(operatingSystemName) "
             + "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion))"
     }()
 

@@ -31,7 +31,7 @@ struct RequestPipeline: Sendable {
 
     /// Sends `request` as `plan` says, the session's headers (when the plan carries them) from `authority`;
     /// when the call ends on a non-2xx, `rejection` is that response (what `pb.auth` reads `Retry-After`
-    /// from). Throws ``BackendError`` without reporting it; ``Palbe/perform(_:reading:)`` reports.
+    /// from). Throws ``BackendError`` without reporting it; ``PalbeClient/perform(_:reading:)`` reports.
     func exchange(
         _ request: PBRequest, plan: ExchangePlan, authority: (any PalbeSessionAuthority)?,
         rejection: inout ExchangeRejection?
@@ -42,7 +42,7 @@ struct RequestPipeline: Sendable {
             do {
                 try prepared.seal(to: try await sealingKeys.key(fetch: fetchSealingKey))
             } catch {
-                throw Palbe.unsealable(routePath: prepared.routePath, error)
+                throw PalbeClient.unsealable(routePath: prepared.routePath, error)
             }
         }
         return try await run(prepared, plan: plan, authority: authority, rejection: &rejection)
@@ -207,7 +207,7 @@ struct RequestPipeline: Sendable {
     }
 }
 
-extension Palbe {
+extension PalbeClient {
     /// The error for a request to `routePath` that must be sealed and cannot be: nothing was sent.
     static func unsealable(routePath: String, _ error: SealingUnavailable) -> BackendError {
         .transport(

@@ -12,11 +12,11 @@ import Testing
 /// signed-out one back.
 @Suite struct AppGroupSessionTests {
     /// A client whose own store is `own` and whose app groups live under `groups/<name>`.
-    static func client(_ bed: AuthTestBed, own: any SecureStore, groups: URL) -> Palbe {
+    static func client(_ bed: AuthTestBed, own: any SecureStore, groups: URL) -> PalbeClient {
         var runtime = bed.recorder.runtime()
         runtime.sessionStore = own
         runtime.appGroupStore = { group in FileSecureStore(directory: groups.appendingPathComponent(group)) }
-        return Palbe(configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
+        return PalbeClient(configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
     }
 
     @Test func configuringAnAppGroupMovesTheStoredSessionThereOnce() async throws {
@@ -84,7 +84,7 @@ import Testing
             var runtime = bed.recorder.runtime(traceHTTP: false)
             runtime.sessionStore = bed.store
             runtime.appGroupStore = { _ in nil }
-            let app = Palbe(configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
+            let app = PalbeClient(configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
             app.configure(messagingAppGroup: "group.com.missing")
             #expect(await app.auth.currentUser == user)
             #expect(try bed.store.read(app.session.persistence.key) != nil)

@@ -37,7 +37,7 @@ import Testing
     func failureBeforeSending(_ row: AuthErrorVectors.LocalRow) throws {
         let failure: BackendError
         switch row.failure {
-        case "sealing_unavailable": failure = Palbe.unsealable(routePath: "/auth/login", reason: "no key")
+        case "sealing_unavailable": failure = PalbeClient.unsealable(routePath: "/auth/login", reason: "no key")
         case "not_configured": failure = .notConfigured
         case "encode": failure = .encode(CodecFailure(message: "Could not encode the body"))
         default: throw VectorError.unknownFailure(row.failure)

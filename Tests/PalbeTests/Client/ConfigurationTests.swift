@@ -155,7 +155,7 @@ import Testing
             let configuration = try PalbeConfiguration(infoPlist: try bed.emulator.infoPlist())
             #expect(configuration.apiKey == bed.emulator.apiKey)
             #expect(configuration.sealingKey == bed.emulator.sealingPublicKeyBase64URL)
-            let client = Palbe(configuration: configuration)
+            let client = PalbeClient(configuration: configuration)
             let echo: AnyCodableValue = try await client.call("v1/db/echo", AnyCodableValue.object(["a": 1]))
             #expect(echo["received"]?.stringValue == #"{"a":1}"#)
         }

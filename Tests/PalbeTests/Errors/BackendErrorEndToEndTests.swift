@@ -117,7 +117,7 @@ import Testing
         let baseURL = try await withPalbe { bed in bed.baseURL }
         var components = try #require(URLComponents(url: baseURL, resolvingAgainstBaseURL: false))
         components.port = refusing.port
-        let client = Palbe(
+        let client = PalbeClient(
             configuration: PalbeConfiguration(
                 baseURL: try #require(components.url), apiKey: "k", requestTimeout: .seconds(5)),
             transport: DefaultTransport.make(), runtime: RuntimeRecorder().runtime())
@@ -133,7 +133,7 @@ import Testing
     }
 
     @Test func hostThatNeverResolvesIsNetwork() async throws {
-        let client = Palbe(
+        let client = PalbeClient(
             configuration: PalbeConfiguration(baseURL: URL(string: "http://palbe.invalid")!, apiKey: "k"),
             transport: DefaultTransport.make(), runtime: RuntimeRecorder().runtime())
         let error = await #expect(throws: BackendError.self) {
@@ -179,7 +179,7 @@ import Testing
     @Test func unparsableResponseIsTransport() async throws {
         let malformed: ScriptedServer.Route = { _, _ in HTTPServerResponse(status: 200, fault: .malformedChunking) }
         try await withScriptedServer(fallback: malformed) { server in
-            let client = Palbe(
+            let client = PalbeClient(
                 configuration: PalbeConfiguration(baseURL: server.baseURL, apiKey: "k", requestTimeout: .seconds(5)),
                 transport: DefaultTransport.make(), runtime: RuntimeRecorder().runtime())
             let error = await #expect(throws: BackendError.self) {
@@ -287,7 +287,7 @@ import Testing
 }
 
 /// The error a client gets when the emulator answers `row` verbatim.
-private func failure(of client: Palbe, answering row: BackendErrorVectors.ResponseRow) async -> BackendError {
+private func failure(of client: PalbeClient, answering row: BackendErrorVectors.ResponseRow) async -> BackendError {
     do {
         let _: AnyCodableValue = try await client.call("probe/answer", method: .get, headers: [:], query: row)
         Issue.record("\(row.name): the call succeeded")
@@ -297,7 +297,7 @@ private func failure(of client: Palbe, answering row: BackendErrorVectors.Respon
     }
 }
 
-extension Palbe {
+extension PalbeClient {
     /// `GET probe/answer` asking the emulator to answer with `row`'s status, body, Retry-After and
     /// Location.
     fileprivate func call<O: Decodable & Sendable>(

@@ -28,8 +28,8 @@ struct PalbeTestBed: Sendable {
 
     /// A client for `configuration` (by default ``configuration(pinSealingKey:appVersion:)``) over the
     /// default transport, with the recorder's runtime.
-    func client(_ configuration: PalbeConfiguration? = nil, traceHTTP: Bool = true) -> Palbe {
-        Palbe(
+    func client(_ configuration: PalbeConfiguration? = nil, traceHTTP: Bool = true) -> PalbeClient {
+        PalbeClient(
             configuration: configuration ?? self.configuration(), transport: DefaultTransport.make(),
             runtime: recorder.runtime(traceHTTP: traceHTTP))
     }

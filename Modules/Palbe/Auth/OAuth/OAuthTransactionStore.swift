@@ -21,7 +21,7 @@ package struct OAuthTransactionStore: Sendable {
     private static let queue = DispatchQueue(label: "studio.palbase.auth.oauth-store")
 
     /// The store `client` keeps its session in, under the environment's OAuth item.
-    package init(client: Palbe) {
+    package init(client: PalbeClient) {
         store = client.session.persistence.store
         let sessionKey = SessionStorage.itemKey(for: client.configuration)
         key = "palbe-oauth-" + sessionKey.dropFirst("palbe-session-".count)

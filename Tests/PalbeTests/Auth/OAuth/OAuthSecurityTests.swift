@@ -23,7 +23,7 @@ import Testing
     }
 
     private func expectNothingLeft(
-        _ bed: AuthTestBed, _ client: Palbe, sourceLocation: SourceLocation = #_sourceLocation
+        _ bed: AuthTestBed, _ client: PalbeClient, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         #expect(await client.auth.isSignedIn == false, sourceLocation: sourceLocation)
         #expect(try bed.persisted(client)?.session == nil, sourceLocation: sourceLocation)
