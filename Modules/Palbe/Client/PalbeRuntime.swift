@@ -41,6 +41,10 @@ package struct PalbeRuntime: Sendable {
     /// The biometry behind `pb.auth.localGate`; `nil` for the platform's own
     /// (``BiometricKeychains/platformDefault``). Tests script one.
     package var biometrics: (any BiometricKeychain)?
+    /// What attests this device when a route demands App Attest; `nil` for the platform's own
+    /// (``AppAttesters/platformDefault``: `DCAppAttestService` where DeviceCheck exists, none
+    /// elsewhere). Tests and the CLI give a ``TestAppAttester``.
+    package var appAttester: (any AppAttester)?
 
     /// A runtime from its parts; every part has the live default.
     package init(
