@@ -33,6 +33,7 @@ package final class EmulatorServer: Sendable {
 
     let identity: EmulatorIdentity
     let proofOfWork: ProofOfWorkGate
+    let appAttest: AppAttestGate
     let palbase: PalbasePlatform
     private let http = Locked<HTTPServer?>(nil)
     private let guardrail = Locked<EmulatorRequestGuard?>(nil)
@@ -60,9 +61,10 @@ package final class EmulatorServer: Sendable {
         inbox = EmulatorInbox(store: store)
         faults = FaultStore(store: store)
         proofOfWork = ProofOfWorkGate(rules: configuration.proofOfWork, store: store)
+        appAttest = AppAttestGate(rules: configuration.appAttest, store: store)
         palbase = PalbasePlatform(
             handlers: configuration.palbaseHandlers, store: store, identity: identity, proofOfWork: proofOfWork,
-            maxBodyBytes: configuration.maxPalbaseBodyBytes)
+            appAttest: appAttest, maxBodyBytes: configuration.maxPalbaseBodyBytes)
     }
 
     // MARK: - Identity
@@ -173,13 +175,28 @@ package final class EmulatorServer: Sendable {
         proofOfWork.remove(prefix: pathPrefix)
     }
 
+    /// The App Attest rules in force.
+    package var appAttestRules: [AppAttestRule] { appAttest.currentRules }
+
+    /// Demands an App Attest assertion under `rule.pathPrefix` (replacing a rule with the same prefix).
+    package func setAppAttest(_ rule: AppAttestRule) {
+        appAttest.set(rule)
+    }
+
+    /// Stops demanding App Attest under `pathPrefix`, or anywhere when nil.
+    package func removeAppAttest(pathPrefix: String? = nil) {
+        appAttest.remove(prefix: pathPrefix)
+    }
+
     /// Empties every table but the identity (API key and sealing key stay), so faults, the request log, the
-    /// inbox and all service data are gone; services re-seed; proof-of-work rules go back to the configured ones.
+    /// inbox, registered App Attest keys and all service data are gone; services re-seed; proof-of-work and
+    /// App Attest rules go back to the configured ones.
     package func reset() throws {
         try PlatformSchema.reset(store) {
             for handler in configuration.palbaseHandlers { try handler.didReset(store: store) }
             for service in configuration.mounts.compactMap(\.service) { try service.didReset(store: store) }
         }
         proofOfWork.restoreConfiguredRules()
+        appAttest.restoreConfiguredRules()
     }
 }
