@@ -37,5 +37,5 @@ package enum AppAttesters {
     }
 
     /// The reason a client without an attester gives.
-    static let noAttester = "App Attest exists only on Apple devices, and this platform has no attester"
+    package static let noAttester = "App Attest exists only on Apple devices, and this platform has no attester"
 }
