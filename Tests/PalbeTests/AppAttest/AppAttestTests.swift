@@ -230,17 +230,6 @@ import Testing
     }
 }
 
-extension PalbeTestBed {
-    /// A client whose device attests with `attester` (none: `nil`, as on Linux) and keeps its key id in
-    /// `store`.
-    func client(attester: (any AppAttester)?, store: InMemoryStore = InMemoryStore()) -> Palbe {
-        var runtime = recorder.runtime()
-        runtime.appAttester = attester
-        runtime.sessionStore = store
-        return Palbe(configuration: configuration(), transport: DefaultTransport.make(), runtime: runtime)
-    }
-}
-
 extension LoggedRequest {
     /// `METHOD path status`, as the tests compare the wire.
     fileprivate var line: String { "\(method) \(path) \(status.map(String.init) ?? "-")" }
