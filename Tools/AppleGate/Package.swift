@@ -28,6 +28,7 @@ let allStubs: [Target] = [
     stub("CryptoKit"),
     stub("Security"),
     stub("LocalAuthentication"),
+    stub("DeviceCheck"),
     stub(ui),
     stub("AuthenticationServices", [.target(name: ui)]),
     stub("PassKit", [.target(name: ui)]),
