@@ -48,7 +48,8 @@ import Testing
         /// The two headers of a request whose body is `body`, asserted over `challenge`.
         func headers(challenge: String, body: Data, signer: P256PrivateKey? = nil) throws -> [String: String] {
             let assertion = try AppAttestTestFormat.assertion(
-                by: signer ?? key, clientDataHash: AppAttestWire.assertionClientDataHash(challenge: challenge, body: body))
+                by: signer ?? key,
+                clientDataHash: AppAttestWire.assertionClientDataHash(challenge: challenge, body: body))
             return [
                 AppAttestWire.keyHeader: keyID,
                 AppAttestWire.assertionHeader: AppAttestWire.assertionHeaderValue(

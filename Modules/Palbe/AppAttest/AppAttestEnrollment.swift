@@ -22,7 +22,7 @@ actor AppAttestEnrollment {
     private var keyID: String?
     private var readStore = false
     /// The enrollment in progress, which concurrent callers wait for instead of starting their own.
-    private var enrolling: Task<Result<String, AppAttestError>, Never>?
+    private var enrolling: Task<Enrolled, Never>?
 
     init(attester: (any AppAttester)?, store: any SecureStore, storeKey: String) {
         self.attester = attester
@@ -37,9 +37,9 @@ actor AppAttestEnrollment {
 
     /// The headers of a retry whose body (as sent) is `body`: the key id and `<challenge>.<assertion>`
     /// over a fresh challenge and `body`, enrolling the key first when none is registered.
-    func assertionHeaders(coveringBody body: Data, via pipeline: RequestPipeline) async throws(AppAttestError)
-        -> HTTPHeaders
-    {
+    func assertionHeaders(
+        coveringBody body: Data, via pipeline: RequestPipeline
+    ) async throws(AppAttestError) -> HTTPHeaders {
         guard let attester else { throw .unsupported(reason: AppAttesters.noAttester) }
         guard attester.isSupported else {
             throw .unsupported(reason: "the device reports App Attest unsupported (the Simulator, a Mac, an extension)")
@@ -86,7 +86,7 @@ actor AppAttestEnrollment {
                 return (id, false)
             }
         }
-        let task: Task<Result<String, AppAttestError>, Never>
+        let task: Task<Enrolled, Never>
         if let enrolling {
             task = enrolling
         } else {
@@ -109,9 +109,7 @@ actor AppAttestEnrollment {
     }
 
     /// Challenge, new key, attestation, registration: the key id once the server registered it.
-    private static func enroll(_ attester: any AppAttester, via pipeline: RequestPipeline) async -> Result<
-        String, AppAttestError
-    > {
+    private static func enroll(_ attester: any AppAttester, via pipeline: RequestPipeline) async -> Enrolled {
         do throws(AppAttestError) {
             let challenge = try await Self.challenge(via: pipeline)
             let keyID: String
@@ -141,7 +139,8 @@ actor AppAttestEnrollment {
         let route = "GET \(AppAttestWire.challengePath)"
         let answer: Challenge
         do {
-            answer = try await pipeline.send(PBRequest(.get, ["auth", "attest", "challenge"])).decoded(as: Challenge.self)
+            let delivery = try await pipeline.send(PBRequest(.get, ["auth", "attest", "challenge"]))
+            answer = try delivery.decoded(as: Challenge.self)
         } catch {
             throw .challengeUnavailable(reason: describe(error, route: route))
         }
@@ -160,6 +159,9 @@ actor AppAttestEnrollment {
         }
         return "\(route) failed (\(error.code)): \(message)"
     }
+
+    /// The key id an enrollment registered, or why it could not.
+    private typealias Enrolled = Result<String, AppAttestError>
 
     private struct Challenge: Decodable {
         let challenge: String

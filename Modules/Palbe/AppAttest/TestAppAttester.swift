@@ -57,8 +57,10 @@ package final class TestAppAttester: AppAttester {
     package func attestKey(_ keyID: String, clientDataHash: Data) async throws -> Data {
         guard !faults.contains(.attestKey) else { throw Refusal(fault: .attestKey) }
         let key = try self.key(keyID)
-        let authority = faults.contains(.forgedAttestation) ? P256PrivateKey() : AppAttestTestFormat.certificateAuthority
-        return try AppAttestTestFormat.attestation(of: key.publicKey, clientDataHash: clientDataHash, signedBy: authority)
+        let authority =
+            faults.contains(.forgedAttestation) ? P256PrivateKey() : AppAttestTestFormat.certificateAuthority
+        return try AppAttestTestFormat.attestation(
+            of: key.publicKey, clientDataHash: clientDataHash, signedBy: authority)
     }
 
     package func generateAssertion(_ keyID: String, clientDataHash: Data) async throws -> Data {

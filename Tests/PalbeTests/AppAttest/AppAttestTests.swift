@@ -217,7 +217,9 @@ import Testing
         let demand = AttemptOutcome.rejected(
             status: 401, headers: HTTPHeaders(),
             failure: .appAttestRequired(AuthFailure(code: "app_attest_required", message: "attest", requestId: nil)))
-        guard case .fail(.attestationUnavailable(let failure)) = await rule.decide(after: demand, to: Attempt(), in: context)
+        guard
+            case .fail(.attestationUnavailable(let failure)) = await rule.decide(
+                after: demand, to: Attempt(), in: context)
         else {
             Issue.record("without an enrollment the call ends as attestationUnavailable")
             return
