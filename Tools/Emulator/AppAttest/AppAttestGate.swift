@@ -21,39 +21,13 @@ import SDKCrypto
 final class AppAttestGate: Sendable {
     static let challengeLifetime: TimeInterval = 300
 
-    private let configured: [AppAttestRule]
-    private let rules: Locked<[AppAttestRule]>
+    /// The rules in force (the admin API and `reset` change them).
+    let rules: PathPrefixRules<AppAttestRule>
     private let store: SQLiteDatabase
 
     init(rules: [AppAttestRule], store: SQLiteDatabase) {
-        configured = rules
-        self.rules = Locked(rules)
+        self.rules = PathPrefixRules(rules)
         self.store = store
-    }
-
-    // MARK: - Rules
-
-    /// The rules in force, sorted by prefix.
-    var currentRules: [AppAttestRule] {
-        rules.withLock { $0 }.sorted { $0.pathPrefix < $1.pathPrefix }
-    }
-
-    /// Adds `rule`, replacing any rule with the same prefix.
-    func set(_ rule: AppAttestRule) {
-        rules.withLock { rules in
-            rules.removeAll { $0.pathPrefix == rule.pathPrefix }
-            rules.append(rule)
-        }
-    }
-
-    /// Removes the rule for `prefix`, or every rule when `prefix` is nil.
-    func remove(prefix: String?) {
-        rules.withLock { rules in rules.removeAll { prefix == nil || $0.pathPrefix == prefix } }
-    }
-
-    /// Back to the rules the emulator was configured with.
-    func restoreConfiguredRules() {
-        rules.withLock { $0 = configured }
     }
 
     // MARK: - Routes
@@ -78,7 +52,7 @@ final class AppAttestGate: Sendable {
     /// Returns when `path` demands no assertion or the request carries a valid one over `rawBody` (the
     /// body as received); otherwise throws 401 `app_attest_required`.
     func check(path: String, headers: HTTPHeaders, rawBody: Data) throws {
-        guard !path.hasPrefix("/auth/attest/"), rules.withLock({ $0.contains { $0.matches(path) } }) else { return }
+        guard !path.hasPrefix("/auth/attest/"), rules.rule(for: path) != nil else { return }
         guard let keyID = headers[AppAttestWire.keyHeader], let value = headers[AppAttestWire.assertionHeader] else {
             throw Self.required("App Attest assertion required")
         }

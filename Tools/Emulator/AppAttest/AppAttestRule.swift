@@ -12,9 +12,6 @@ package struct AppAttestRule: Sendable, Equatable, Codable {
         self.pathPrefix = pathPrefix
     }
 
-    /// True when the rule covers `path`.
-    package func matches(_ path: String) -> Bool { path.hasPrefix(pathPrefix) }
-
     /// A rule that could not be built, with the reason in words.
     package struct Invalid: Error, Sendable, Equatable, CustomStringConvertible {
         /// What is wrong.

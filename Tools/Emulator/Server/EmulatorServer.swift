@@ -163,29 +163,29 @@ package final class EmulatorServer: Sendable {
     }
 
     /// The proof-of-work rules in force.
-    package var proofOfWorkRules: [ProofOfWorkRule] { proofOfWork.currentRules }
+    package var proofOfWorkRules: [ProofOfWorkRule] { proofOfWork.rules.current }
 
     /// Demands proof of work under `rule.pathPrefix` (replacing a rule with the same prefix).
     package func setProofOfWork(_ rule: ProofOfWorkRule) {
-        proofOfWork.set(rule)
+        proofOfWork.rules.set(rule)
     }
 
     /// Stops demanding proof of work under `pathPrefix`, or anywhere when nil.
     package func removeProofOfWork(pathPrefix: String? = nil) {
-        proofOfWork.remove(prefix: pathPrefix)
+        proofOfWork.rules.remove(prefix: pathPrefix)
     }
 
     /// The App Attest rules in force.
-    package var appAttestRules: [AppAttestRule] { appAttest.currentRules }
+    package var appAttestRules: [AppAttestRule] { appAttest.rules.current }
 
     /// Demands an App Attest assertion under `rule.pathPrefix` (replacing a rule with the same prefix).
     package func setAppAttest(_ rule: AppAttestRule) {
-        appAttest.set(rule)
+        appAttest.rules.set(rule)
     }
 
     /// Stops demanding App Attest under `pathPrefix`, or anywhere when nil.
     package func removeAppAttest(pathPrefix: String? = nil) {
-        appAttest.remove(prefix: pathPrefix)
+        appAttest.rules.remove(prefix: pathPrefix)
     }
 
     /// Empties every table but the identity (API key and sealing key stay), so faults, the request log, the
@@ -196,7 +196,7 @@ package final class EmulatorServer: Sendable {
             for handler in configuration.palbaseHandlers { try handler.didReset(store: store) }
             for service in configuration.mounts.compactMap(\.service) { try service.didReset(store: store) }
         }
-        proofOfWork.restoreConfiguredRules()
-        appAttest.restoreConfiguredRules()
+        proofOfWork.rules.restoreConfigured()
+        appAttest.rules.restoreConfigured()
     }
 }
