@@ -45,7 +45,8 @@ actor AppAttestEnrollment {
             throw .unsupported(reason: "the device reports App Attest unsupported (the Simulator, a Mac, an extension)")
         }
         var key = try await registeredKey(attester, via: pipeline)
-        while true {
+        // At most two keys: the registered one, and a fresh one when the attester lost it.
+        for _ in 0..<2 {
             let challenge = try await Self.challenge(via: pipeline)
             let hash = AppAttestWire.assertionClientDataHash(challenge: challenge, body: body)
             let assertion: Data
@@ -65,6 +66,7 @@ actor AppAttestEnrollment {
                     challenge: challenge, assertion: assertion),
             ]
         }
+        throw .malformedAssertion(reason: "the attester could assert with neither its stored key nor a new one")
     }
 
     /// The server refused the assertion made with `keyID`: forget the key, so the next demand enrolls
