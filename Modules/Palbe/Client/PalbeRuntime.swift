@@ -22,9 +22,10 @@ package struct PalbeRuntime: Sendable {
     package var retryPolicy: BackoffPolicy
     /// Time, the waits between attempts, backoff jitter, and the wall clock tokens expire by.
     package var clock: SDKClock
-    /// Where `pb.auth` keeps the session, the cached user and the DPoP device key, as one item;
-    /// `nil` for the platform's own (``SessionStorage/platformDefault``: the Keychain on Apple
-    /// platforms, owner-only files under the user's data directory elsewhere).
+    /// Where `pb.auth` keeps the session, the cached user and the DPoP device key, as one item, and
+    /// the App Attest key id as another; `nil` for the platform's own
+    /// (``SessionStorage/platformDefault``: the Keychain on Apple platforms, owner-only files under the
+    /// user's data directory elsewhere).
     ///
     /// The hook for tools that keep the session somewhere of their own: the `sdk` CLI points it at
     /// `.sdk/palbe` with ``SessionStorage/directory(_:)``.
