@@ -35,7 +35,8 @@ func withSampleBackend<T>(
         return try await withRunningEmulator(.testing(palbaseHandlers: [backend])) { emulator, baseURL in
             let configuration = PalbeConfiguration(
                 baseURL: baseURL, apiKey: emulator.apiKey, environment: "test", requestTimeout: .seconds(30))
-            return try await body(PalbeClient(configuration: configuration, transport: DefaultTransport.make()), emulator)
+            return try await body(
+                PalbeClient(configuration: configuration, transport: DefaultTransport.make()), emulator)
         }
     }
 }

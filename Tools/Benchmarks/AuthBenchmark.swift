@@ -71,7 +71,8 @@ enum AuthBenchmark {
         ) -> PalbeClient {
             var runtime = PalbeRuntime(traceHTTP: false, correlation: PalbeCorrelation())
             runtime.sessionStore = SessionStorage.directory(storeDirectory(store))
-            return PalbeClient(configuration: configuration ?? self.configuration, transport: transport, runtime: runtime)
+            return PalbeClient(
+                configuration: configuration ?? self.configuration, transport: transport, runtime: runtime)
         }
 
         /// Signs a new account up in `store`; with `expired`, its access token is minted an hour in the past

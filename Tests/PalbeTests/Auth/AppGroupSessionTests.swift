@@ -84,7 +84,8 @@ import Testing
             var runtime = bed.recorder.runtime(traceHTTP: false)
             runtime.sessionStore = bed.store
             runtime.appGroupStore = { _ in nil }
-            let app = PalbeClient(configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
+            let app = PalbeClient(
+                configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
             app.configure(messagingAppGroup: "group.com.missing")
             #expect(await app.auth.currentUser == user)
             #expect(try bed.store.read(app.session.persistence.key) != nil)

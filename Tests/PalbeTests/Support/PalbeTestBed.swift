@@ -34,6 +34,15 @@ struct PalbeTestBed: Sendable {
             runtime: recorder.runtime(traceHTTP: traceHTTP))
     }
 
+    /// A client whose device attests with `attester` (`nil`: the platform's own, none on Linux) and keeps
+    /// its App Attest key id in `store`.
+    func client(attester: (any AppAttester)?, store: InMemoryStore = InMemoryStore()) -> PalbeClient {
+        var runtime = recorder.runtime()
+        runtime.appAttester = attester
+        runtime.sessionStore = store
+        return PalbeClient(configuration: configuration(), transport: DefaultTransport.make(), runtime: runtime)
+    }
+
     /// Every logged request whose path starts with `prefix`, oldest first.
     func requests(to prefix: String = "/") throws -> [LoggedRequest] {
         try emulator.requests(to: prefix)
