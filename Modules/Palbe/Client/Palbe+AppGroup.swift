@@ -41,6 +41,6 @@ extension PalbeClient {
             appGroupInForce.withLock { $0 = before }
             return
         }
-        session.persistence.relocate(to: store)
+        session.relocate(to: store)
     }
 }
