@@ -6,7 +6,7 @@ import Palbe
 // codegen: skipped reserved namespace "docs" (SDK-owned)
 // codegen: skipped reserved namespace "messaging" (SDK-owned)
 
-nonisolated extension Palbe {
+nonisolated extension PalbeClient {
     /// Liveness probe
     ///
     /// An operation id without a dot: the generated method sits directly on `pb`.

@@ -3,14 +3,14 @@
 
 import Palbe
 
-nonisolated extension Palbe {
+nonisolated extension PalbeClient {
     /// The `rooms` operations of your backend.
     public var rooms: RoomsNamespace { RoomsNamespace(client: self) }
 }
 
 /// The `rooms` operations of your backend, one method per endpoint: `pb.rooms`.
 public nonisolated struct RoomsNamespace: Sendable {
-    let client: Palbe
+    let client: PalbeClient
 
     /// Create a room
     ///

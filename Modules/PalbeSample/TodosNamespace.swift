@@ -3,14 +3,14 @@
 
 import Palbe
 
-nonisolated extension Palbe {
+nonisolated extension PalbeClient {
     /// The `todos` operations of your backend.
     public var todos: TodosNamespace { TodosNamespace(client: self) }
 }
 
 /// The `todos` operations of your backend, one method per endpoint: `pb.todos`.
 public nonisolated struct TodosNamespace: Sendable {
-    let client: Palbe
+    let client: PalbeClient
 
     /// Archive a todo
     ///

@@ -19,14 +19,14 @@ import Testing
         expectContains(
             text,
             """
-            nonisolated extension Palbe {
+            nonisolated extension PalbeClient {
                 /// The `todos` operations of your backend.
                 public var todos: TodosNamespace { TodosNamespace(client: self) }
             }
 
             /// The `todos` operations of your backend, one method per endpoint: `pb.todos`.
             public nonisolated struct TodosNamespace: Sendable {
-                let client: Palbe
+                let client: PalbeClient
 
                 /// Fetch a todo
                 ///
@@ -175,7 +175,7 @@ import Testing
         expectContains(
             text,
             """
-            nonisolated extension Palbe {
+            nonisolated extension PalbeClient {
                 /// `GET /health` (`health`).
                 @discardableResult
                 public func health() async throws(HealthError) -> HealthResponse {

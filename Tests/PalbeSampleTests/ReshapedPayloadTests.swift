@@ -27,7 +27,7 @@ import Testing
             let configuration = PalbeConfiguration(
                 baseURL: server.baseURL, apiKey: "pk_test_reshaped", environment: "test",
                 requestTimeout: SampleBed.requestTimeout)
-            let palbe = Palbe(configuration: configuration, transport: DefaultTransport.make())
+            let palbe = PalbeClient(configuration: configuration, transport: DefaultTransport.make())
             do throws(TodosUpdateError) {
                 _ = try await palbe.todos.update(id: "todo_1", .init(completed: true))
                 Issue.record("a 409 envelope was read as success")

@@ -16,11 +16,11 @@ import Palbe
 
 /// "Quick example": the one listener all the session plumbing needs.
 @MainActor final class SessionStore {
-    let pb: Palbe
+    let pb: PalbeClient
     private(set) var user: AuthUser?
     private var unsubscribe: Unsubscribe?
 
-    init(pb: Palbe) {
+    init(pb: PalbeClient) {
         self.pb = pb
     }
 
@@ -39,7 +39,7 @@ import Palbe
 
 /// The rest of the page's samples, one method each.
 @MainActor final class AuthScreen {
-    let pb: Palbe
+    let pb: PalbeClient
     var fieldError: String?
     private(set) var toasts: [String] = []
     private(set) var shown: [String] = []
@@ -49,7 +49,7 @@ import Palbe
     private(set) var heard: [String] = []
     private var unsubscribers: [Unsubscribe] = []
 
-    init(pb: Palbe) {
+    init(pb: PalbeClient) {
         self.pb = pb
     }
 

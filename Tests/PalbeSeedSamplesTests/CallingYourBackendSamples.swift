@@ -11,11 +11,11 @@ import PalbeSample  // the app's own generated client: in an app it is committed
 
 /// A screen of a to-do app, written the way the page writes its samples.
 @MainActor final class TodoScreen {
-    let pb: Palbe
+    let pb: PalbeClient
     private(set) var shown: [String] = []
     private(set) var alerts: [String] = []
 
-    init(pb: Palbe) {
+    init(pb: PalbeClient) {
         self.pb = pb
     }
 

@@ -9,13 +9,13 @@ import PalbeSample  // the app's own generated client: in an app it is committed
 
 /// What a screen shows or schedules after a failure.
 @MainActor final class ErrorScreen {
-    let pb: Palbe
+    let pb: PalbeClient
     private(set) var retries: [Int] = []
     private(set) var alerts: [String] = []
     private(set) var fieldErrors: [String: String] = [:]
     private(set) var reports: [String] = []
 
-    init(pb: Palbe) {
+    init(pb: PalbeClient) {
         self.pb = pb
     }
 

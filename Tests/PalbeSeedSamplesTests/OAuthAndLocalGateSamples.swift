@@ -10,11 +10,11 @@ import Palbe
 
 /// The OAuth and LocalGate samples, one method each.
 @MainActor final class OAuthScreen {
-    let pb: Palbe
+    let pb: PalbeClient
     private(set) var printed: [String] = []
     private(set) var outcomes: [String] = []
 
-    init(pb: Palbe) {
+    init(pb: PalbeClient) {
         self.pb = pb
     }
 

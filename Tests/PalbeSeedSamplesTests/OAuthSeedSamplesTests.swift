@@ -16,7 +16,7 @@ import Testing
                 runtime.oauthPresenter = LoopbackOAuthPresenter(timeout: .seconds(60)) { page in
                     try await Self.approve(page)
                 }
-                let client = Palbe(
+                let client = PalbeClient(
                     configuration: pb.configuration, transport: DefaultTransport.make(), runtime: runtime)
                 let screen = OAuthScreen(pb: client)
 

@@ -6,10 +6,10 @@ import Palbe
 
 /// The page's passkey samples, one method each.
 @MainActor final class PasskeyScreen {
-    let pb: Palbe
+    let pb: PalbeClient
     private(set) var shown: [String] = []
 
-    init(pb: Palbe) {
+    init(pb: PalbeClient) {
         self.pb = pb
     }
 

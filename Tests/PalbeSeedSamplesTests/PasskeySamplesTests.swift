@@ -36,7 +36,7 @@ import Testing
                 let store = SessionStorage.directory(directory)
                 // The user creates a passkey, then dismisses the sign-in sheet.
                 let dismissing = SoftwareAuthenticator(store: store) { $0.kind == .create }
-                let declining = Palbe(
+                let declining = PalbeClient(
                     configuration: pb.configuration, transport: DefaultTransport.make(),
                     runtime: PalbeRuntime(sessionStore: store, passkeyAuthenticator: dismissing))
                 let screen = PasskeyScreen(pb: declining)

@@ -27,7 +27,7 @@ enum Telemetry {
 /// test running in parallel. The backend's clock stands still, so a lock's `Retry-After` reads the
 /// same on every answer however long a busy machine takes between them.
 func withSampleBackend<T>(
-    isolation: isolated (any Actor)? = #isolation, _ body: (Palbe, EmulatorServer) async throws -> T
+    isolation: isolated (any Actor)? = #isolation, _ body: (PalbeClient, EmulatorServer) async throws -> T
 ) async throws -> T {
     try await PalbeCorrelation.$scoped.withValue(PalbeCorrelation()) {
         let now = Date()
@@ -35,7 +35,8 @@ func withSampleBackend<T>(
         return try await withRunningEmulator(.testing(palbaseHandlers: [backend])) { emulator, baseURL in
             let configuration = PalbeConfiguration(
                 baseURL: baseURL, apiKey: emulator.apiKey, environment: "test", requestTimeout: .seconds(30))
-            return try await body(Palbe(configuration: configuration, transport: DefaultTransport.make()), emulator)
+            return try await body(
+                PalbeClient(configuration: configuration, transport: DefaultTransport.make()), emulator)
         }
     }
 }
@@ -44,7 +45,7 @@ func withSampleBackend<T>(
 /// password hashing) and the sample backend. The client keeps its session in a temporary directory of
 /// its own, never in the user's data directory.
 func withAuthSampleBackend<T>(
-    isolation: isolated (any Actor)? = #isolation, _ body: (Palbe, AuthSampleBackend) async throws -> T
+    isolation: isolated (any Actor)? = #isolation, _ body: (PalbeClient, AuthSampleBackend) async throws -> T
 ) async throws -> T {
     try await withTemporaryDirectory { directory in
         try await PalbeCorrelation.$scoped.withValue(PalbeCorrelation()) {
@@ -53,7 +54,7 @@ func withAuthSampleBackend<T>(
                 let configuration = PalbeConfiguration(
                     baseURL: baseURL, apiKey: emulator.apiKey, environment: "test",
                     sealingKey: emulator.sealingPublicKeyBase64URL, requestTimeout: .seconds(30))
-                let client = Palbe(
+                let client = PalbeClient(
                     configuration: configuration, transport: DefaultTransport.make(),
                     runtime: PalbeRuntime(sessionStore: SessionStorage.directory(directory)))
                 return try await body(client, AuthSampleBackend(emulator: emulator, baseURL: baseURL))

@@ -63,7 +63,7 @@ import Testing
 
     @Test func plistMatchesTheDataDirectorysEmulatorAndKeysPersistAcrossRuns() async throws {
         try await withTemporaryDirectory { directory async throws in
-            let (first, url, apiKey) = try await Self.start(directory, ["--pow", "/whoami:4"])
+            let (first, url, apiKey) = try await Self.start(directory, ["--pow", "/whoami:4", "--attest", "/todos"])
             let plistRun = try SDKProcess(
                 ["emulator", "plist", "--port", "4321", "--data-dir", directory.path])
             let lines = try await plistRun.readLines { $0 == "</plist>" }
@@ -92,6 +92,8 @@ import Testing
             let key = try #require(try await client.send("GET", "/.well-known/palbase-sealing-key").jsonObject())
             #expect(key["public_key"] as? String == plist["sealing_key"])
             #expect(try await client.send("GET", "/whoami").jsonObject()?["error"] as? String == "pow_required")
+            let todos = try await client.send("GET", "/todos").jsonObject()
+            #expect(todos?["error"] as? String == "app_attest_required")
             first.send(SIGTERM)
             #expect(try await first.waitForExit().status == 0)
 
@@ -117,7 +119,10 @@ import Testing
     }
 
     @Test func badArgumentsAreUsageErrors() async throws {
-        for arguments in [["emulator", "start", "--port", "70000"], ["emulator", "start", "--pow", "/x:99"]] {
+        for arguments in [
+            ["emulator", "start", "--port", "70000"], ["emulator", "start", "--pow", "/x:99"],
+            ["emulator", "start", "--attest", "todos"],
+        ] {
             let process = try SDKProcess(arguments)
             #expect(try await process.waitForExit().status == 2)
         }

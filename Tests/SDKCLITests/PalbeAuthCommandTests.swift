@@ -45,6 +45,41 @@ import Testing
         }
     }
 
+    /// The operator commands of the pages (`palbase auth mfa get|reset <user-id>`): a user's second factor is
+    /// inspected and reset through the admin API, with --json, and an id that would name another admin path
+    /// is a usage error before anything is sent.
+    @Test func mfaGetAndResetAUsersSecondFactor() async throws {
+        try await withAuth { bed in
+            let signup = try await bed.sdk(
+                ["palbe", "auth", "signup", "--email", "mfa@example.com", "--password-stdin", "--json"],
+                standardInput: "correct-horse-battery\n")
+            let id = try #require((try signup.json()["user"] as? [String: Any])?["id"] as? String)
+            let enrolled = try await EmulatorTestClient(baseURL: URL(string: bed.base)!, timeout: 30).send(
+                "PUT", "/__emulator/auth/users/\(id)/mfa", body: Data(#"{"factors":["totp"]}"#.utf8))
+            #expect(enrolled.status == 200)
+
+            let get = try await bed.sdk(["palbe", "auth", "mfa", "get", id, "--json"])
+            #expect(get.status == 0, "\(get.stderr)")
+            #expect(try get.json()["factors"] as? [String] == ["totp"])
+            #expect(try get.json()["userId"] as? String == id)
+            let text = try await bed.sdk(["palbe", "auth", "mfa", "get", id])
+            #expect(text.stdout == "user \(id): totp\n")
+
+            let reset = try await bed.sdk(["palbe", "auth", "mfa", "reset", id, "--json"])
+            #expect(reset.status == 0, "\(reset.stderr)")
+            #expect(try reset.json()["factors"] as? [String] == [])
+            let after = try await bed.sdk(["palbe", "auth", "mfa", "get", id, "--json"])
+            #expect(try after.json()["factors"] as? [String] == [])
+
+            let unknown = try await bed.sdk(["palbe", "auth", "mfa", "get", "usr_nobody", "--json"])
+            #expect(unknown.status == 1)
+            for hostile in ["../settings", "usr_1/mfa", "usr 1", ""] {
+                let refused = try await bed.sdk(["palbe", "auth", "mfa", "reset", hostile, "--json"])
+                #expect(refused.status == 2, "\(hostile): \(refused.stdout)")
+            }
+        }
+    }
+
     @Test func signupWhoamiCallAsThatUserAndLogout() async throws {
         try await withAuth { bed in
             let password = "correct-horse-battery"

@@ -20,6 +20,20 @@ import Testing
         }
     }
 
+    @Test func callAttestsWhereTheEmulatorDemandsAppAttest() async throws {
+        try await withPalbe { bed in
+            bed.emulator.setAppAttest(try AppAttestRule(pathPrefix: "/todos"))
+            let result = try await SDKProcess.run([
+                "palbe", "call", "todos", "--data", #"{"title":"Attested"}"#, "--base-url",
+                bed.baseURL.absoluteString,
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains(#""title" : "Attested""#))
+            #expect(try bed.requests(to: "/todos").map(\.status) == [401, 201])
+            #expect(try bed.requests(to: "/auth/attest/register").map(\.status) == [204])
+        }
+    }
+
     @Test func jsonResultCarriesStatusAndRequestID() async throws {
         try await withPalbe { bed in
             let result = try await SDKProcess.run([

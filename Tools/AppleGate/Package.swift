@@ -29,6 +29,7 @@ let allStubs: [Target] = [
     stub("LocalAuthentication"),
     // The Secure Enclave's keys take a `SecAccessControl` and an `LAContext`.
     stub("CryptoKit", [.target(name: "Security"), .target(name: "LocalAuthentication")]),
+    stub("DeviceCheck"),
     stub(ui),
     stub("AuthenticationServices", [.target(name: ui)]),
     stub("PassKit", [.target(name: ui)]),

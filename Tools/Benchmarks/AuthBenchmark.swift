@@ -68,16 +68,17 @@ enum AuthBenchmark {
 
         func client(
             _ configuration: PalbeConfiguration? = nil, store: String, transport: any Transport = CurlTransport()
-        ) -> Palbe {
+        ) -> PalbeClient {
             var runtime = PalbeRuntime(traceHTTP: false, correlation: PalbeCorrelation())
             runtime.sessionStore = SessionStorage.directory(storeDirectory(store))
-            return Palbe(configuration: configuration ?? self.configuration, transport: transport, runtime: runtime)
+            return PalbeClient(
+                configuration: configuration ?? self.configuration, transport: transport, runtime: runtime)
         }
 
         /// Signs a new account up in `store`; with `expired`, its access token is minted an hour in the past
         /// (the auth service's clock moved back while it is), so the next call must refresh it first.
         @discardableResult
-        func signUp(store: String, expired: Bool = false) async throws -> Palbe {
+        func signUp(store: String, expired: Bool = false) async throws -> PalbeClient {
             let client = client(store: store)
             if expired { service.clock.offsetSeconds = -3_700 }
             defer { service.clock.offsetSeconds = 0 }
@@ -121,7 +122,7 @@ enum AuthBenchmark {
     }
 
     /// Waits for the first state of a new client's listener; it is `.signedIn` when the store held a session.
-    private static func firstSignedIn(_ client: Palbe) async -> Bool {
+    private static func firstSignedIn(_ client: PalbeClient) async -> Bool {
         let (states, continuation) = AsyncStream.makeStream(of: AuthState.self)
         let unsubscribe = await client.auth.onAuthStateChange { continuation.yield($0) }
         defer { unsubscribe() }
@@ -187,7 +188,7 @@ enum AuthBenchmark {
     }
 
     /// The latency of each of ``stormSize`` concurrent `GET auth/me` calls, from the common start, in µs.
-    private static func stormLatencies(_ client: Palbe) async throws -> [Double] {
+    private static func stormLatencies(_ client: PalbeClient) async throws -> [Double] {
         let start = ContinuousClock.now
         return try await withThrowingTaskGroup(of: Double.self) { group in
             for _ in 0..<stormSize {

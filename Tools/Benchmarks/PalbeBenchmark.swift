@@ -63,12 +63,12 @@ enum PalbeBenchmark {
         try server.start()
         defer { Task { await server.shutdown() } }
         let transport = CurlTransport()
-        let palbe = Palbe(
+        let palbe = PalbeClient(
             configuration: PalbeConfiguration(baseURL: server.baseURL, apiKey: "pk_bench"), transport: transport)
         let raw = HTTPRequest(
             url: server.baseURL.appendingPathComponent("todos"),
             headers: ["apikey": "pk_bench", "Accept": "application/json"])
-        let fromMemory = Palbe(
+        let fromMemory = PalbeClient(
             configuration: PalbeConfiguration(baseURL: server.baseURL, apiKey: "pk_bench"),
             transport: MemoryTransport(
                 response: HTTPResponse(

@@ -34,7 +34,7 @@ enum UploadBenchmark {
 
         let raw = RawCurlUpload()
         let curl = CurlTransport()
-        let palbe = Palbe(
+        let palbe = PalbeClient(
             configuration: PalbeConfiguration(
                 baseURL: URL(string: "http://127.0.0.1:\(sink.port)")!, apiKey: "bench", environment: "bench",
                 requestTimeout: .seconds(120)),

@@ -27,7 +27,8 @@ extension Command {
         summary: "Start the emulator and serve until SIGINT or SIGTERM.",
         discussion: """
             Prints the base URL and the API key once listening. --port 0 picks a free port. \
-            --pow demands proof of work under a path prefix, e.g. --pow /auth/signup:12.
+            --pow demands proof of work under a path prefix, e.g. --pow /auth/signup:12; --attest demands \
+            an App Attest assertion (the emulator's test format) under one, e.g. --attest /todos.
             """,
         options: [
             .value(
@@ -40,12 +41,16 @@ extension Command {
             .repeating(
                 "pow", type: proofOfWorkRule, valueName: "prefix:bits",
                 help: "Demand proof of work under a path prefix with that many leading zero bits."),
+            .repeating(
+                "attest", type: appAttestRule, valueName: "prefix",
+                help: "Demand an App Attest assertion under a path prefix."),
         ],
         run: { values, context in
             var configuration = EmulatorConfiguration.standard(
                 port: values.int("port") ?? EmulatorConfiguration.defaultPort,
                 storage: values.flag("in-memory") ? .inMemory : .directory(dataDirectory(values)))
             configuration.proofOfWork = try values.strings("pow").map { try ProofOfWorkRule(parsing: $0) }
+            configuration.appAttest = try values.strings("attest").map { try AppAttestRule(pathPrefix: $0) }
             let signals = TerminationSignals()
             let server = try openEmulator(configuration)
             let baseURL: URL
@@ -118,6 +123,11 @@ extension Command {
     /// `PREFIX:BITS` as `ProofOfWorkRule(parsing:)` accepts it.
     private static let proofOfWorkRule = ValueType(expectation: "PREFIX:BITS, e.g. /auth/signup:12") { raw in
         (try? ProofOfWorkRule(parsing: raw)) != nil
+    }
+
+    /// A path prefix as `AppAttestRule(pathPrefix:)` accepts it.
+    private static let appAttestRule = ValueType(expectation: "a path prefix starting with /, e.g. /todos") { raw in
+        (try? AppAttestRule(pathPrefix: raw)) != nil
     }
 
     private static func dataDirectory(_ values: ParsedValues) -> URL {

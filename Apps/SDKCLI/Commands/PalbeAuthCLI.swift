@@ -41,11 +41,11 @@ enum PalbeAuthCLI {
     ///
     /// Its passkeys are a ``SoftwareAuthenticator``'s in the same store on every platform: a terminal
     /// has no system sheet to show.
-    static func client(values: ParsedValues, context: OutputContext) async throws -> Palbe {
+    static func client(values: ParsedValues, context: OutputContext) async throws -> PalbeClient {
         let store = sessionStore(environment: context.environment)
         var runtime = PalbeCLIConfiguration.runtime(for: context, sessionStore: store)
         runtime.passkeyAuthenticator = SoftwareAuthenticator(store: store)
-        let client = Palbe(
+        let client = PalbeClient(
             configuration: try await PalbeCLIConfiguration.resolve(values: values, context: context),
             transport: DefaultTransport.make(), runtime: runtime)
         // A sign-in that beats the launch read of the session returns before its write; the process must

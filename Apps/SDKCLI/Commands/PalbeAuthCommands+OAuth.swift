@@ -20,13 +20,17 @@ extension Command {
     /// `sdk palbe auth oauth <provider> [--auto] [--email E] [--timeout S]`.
     static let authOAuth = Command(
         name: "oauth",
-        summary: "Sign in with an OAuth provider, through a loopback redirect.",
+        summary: "Sign in with an OAuth provider, natively or through a loopback redirect, as the plist says.",
         discussion: """
-            Listens on 127.0.0.1 on a free port (RFC 8252), begins a PKCE transaction with \
-            http://127.0.0.1:<port>/callback as the redirect, prints the provider URL on stderr and waits for \
-            the browser to come back. --auto answers the emulator's simulated provider page itself (Approve, \
-            as --email), so no browser is needed. An account with a second factor exits 1 with mfa_required \
-            and no session; the challenge token is not printed.
+            A provider the --plist configures native (its oauth snapshot) signs in natively: the provider's own \
+            authorization page, PKCE, its ID token presented to the backend. The page redirects to the native \
+            redirect URI, which only the app can receive: the URL to open is printed on stderr, and the URL the \
+            browser was sent to is read from the first line of stdin. Every other provider uses the browser \
+            transaction: the command listens on 127.0.0.1 on a free port (RFC 8252), begins a PKCE transaction \
+            with http://127.0.0.1:<port>/callback as the redirect, prints the provider URL on stderr and waits \
+            for the browser to come back. Either way --auto answers the emulator's simulated provider page \
+            itself (Approve, as --email), so no browser is needed. An account with a second factor exits 1 \
+            with mfa_required and no session; the challenge token is not printed.
             """,
         arguments: [providerArgument],
         options: oauthOptions + PalbeCLIConfiguration.options,
@@ -34,7 +38,8 @@ extension Command {
             let client = try await PalbeAuthCLI.client(values: values, context: context)
             let provider = OAuthProvider(rawValue: values.string("provider") ?? "") ?? .google
             let result = try await client.auth.signIn(
-                with: provider, presenter: PalbeOAuthCLI.presenter(values: values, context: context))
+                with: provider,
+                presenter: PalbeOAuthCLI.presenter(for: provider, of: client, values: values, context: context))
             try PalbeOAuthCLI.emit(result, context: context)
         }
     )
@@ -55,7 +60,8 @@ extension Command {
             guard await client.auth.isSignedIn else { throw PalbeAuthCLI.notSignedIn }
             let provider = OAuthProvider(rawValue: values.string("provider") ?? "") ?? .google
             let result = try await client.auth.linkIdentity(
-                provider, presenter: PalbeOAuthCLI.presenter(values: values, context: context))
+                provider,
+                presenter: PalbeOAuthCLI.presenter(for: provider, of: client, values: values, context: context))
             try PalbeOAuthCLI.emit(result, context: context)
         }
     )
@@ -63,6 +69,17 @@ extension Command {
 
 /// The loopback presenter the OAuth commands use, and how they print a result.
 enum PalbeOAuthCLI {
+    /// The presenter for `provider`: ``NativeRedirectPresenter`` when the client's plist configures it
+    /// native, else the loopback one.
+    static func presenter(
+        for provider: OAuthProvider, of client: PalbeClient, values: ParsedValues, context: OutputContext
+    ) -> any OAuthPresenter {
+        guard client.configuration.nativeOAuth[provider] != nil else {
+            return presenter(values: values, context: context)
+        }
+        return NativeRedirectPresenter(auto: values.flag("auto"), email: values.string("email"), context: context)
+    }
+
     /// A ``LoopbackOAuthPresenter`` that prints the provider URL, and with `--auto` answers the emulator's
     /// provider page the way a browser would: approve, then follow the redirect to the listener.
     static func presenter(values: ParsedValues, context: OutputContext) -> LoopbackOAuthPresenter {
@@ -77,6 +94,12 @@ enum PalbeOAuthCLI {
 
     /// Approves on the emulator's provider page and delivers the redirect to the loopback listener.
     static func approve(_ page: URL, email: String?) async throws {
+        let location = try await approval(of: page, email: email)
+        _ = try await DefaultTransport.make().send(HTTPRequest(method: "GET", url: location, timeout: .seconds(30)))
+    }
+
+    /// Approves on the emulator's provider page and answers where it redirected, not following it.
+    static func approval(of page: URL, email: String?) async throws -> URL {
         guard var components = URLComponents(url: page, resolvingAgainstBaseURL: false) else {
             throw CommandFailure(code: "oauth_auto_failed", message: "The provider URL is not a URL")
         }
@@ -94,7 +117,7 @@ enum PalbeOAuthCLI {
                 message:
                     "The provider page answered \(answer.status), not a redirect: --auto works with the emulator only")
         }
-        _ = try await transport.send(HTTPRequest(method: "GET", url: location, timeout: .seconds(30)))
+        return location
     }
 
     /// `{"user":…}` for a sign-in, `{"linked":{"identity","userId"}}` for a link; an MFA challenge fails.
@@ -113,5 +136,31 @@ enum PalbeOAuthCLI {
                     "linked": .object(["identity": .string(identity), "userId": .string(userID)])
                 ]), text: ["linked \(identity) to user \(userID)"])
         }
+    }
+}
+
+/// The presenter of a native provider in a terminal: the page redirects to the app's native redirect URI
+/// (`com.googleusercontent.apps.…:/oauth2redirect`), which no listener here can receive. The URL to open is
+/// printed, and the URL the browser was sent to is read from the first line of stdin; with `--auto` the
+/// emulator's page is approved and its redirect taken directly.
+struct NativeRedirectPresenter: OAuthPresenter {
+    let auto: Bool
+    let email: String?
+    let context: OutputContext
+
+    func present(
+        registeredRedirectURI: URL?, authorize: @escaping @Sendable (URL) async throws -> URL
+    ) async throws -> URL {
+        guard let redirect = registeredRedirectURI else {
+            throw OAuthPresenterError.unusableRedirectURI(reason: "the plist names no native redirect URI")
+        }
+        let page = try await authorize(redirect)
+        context.log("Open this URL to continue: \(page.absoluteString)")
+        if auto { return try await PalbeOAuthCLI.approval(of: page, email: email) }
+        context.log("Then paste the URL your browser was sent to (it starts with \(redirect.absoluteString)):")
+        guard let line = SecretInput.standardInputLines().first?.trimmingCharacters(in: .whitespaces),
+            let callback = URL(string: line), !line.isEmpty
+        else { throw OAuthPresenterError.cancelled }
+        return callback
     }
 }

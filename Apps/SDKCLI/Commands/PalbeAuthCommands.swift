@@ -18,7 +18,7 @@ extension Command {
             """,
         subcommands: [
             authSignUp, authLogin, authAnonymous, authOTP, authMagicLink, authWhoami, authCapability, authPassword,
-            authVerifyEmail, authLogout, authDelete, authSettings,
+            authVerifyEmail, authLogout, authDelete, authSettings, authMFA,
             authPasskey, authOAuth, authLink,
         ]
     )

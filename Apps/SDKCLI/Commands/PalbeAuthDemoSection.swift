@@ -47,10 +47,10 @@ struct PalbeAuthDemo {
     }
 
     /// A client whose session lives in `store` (by default the demo's), sending through `transport`.
-    func client(store: String = "session", transport: any Transport = DefaultTransport.make()) -> Palbe {
+    func client(store: String = "session", transport: any Transport = DefaultTransport.make()) -> PalbeClient {
         let runtime = PalbeCLIConfiguration.runtime(
             for: context, sessionStore: SessionStorage.directory(directory.appendingPathComponent(store)))
-        return Palbe(configuration: configuration, transport: transport, runtime: runtime)
+        return PalbeClient(configuration: configuration, transport: transport, runtime: runtime)
     }
 
     func run() async throws -> [String] {
@@ -164,7 +164,7 @@ struct PalbeAuthDemo {
     // MARK: - Helpers
 
     /// The first state a listener of `client` receives: the restored one, once the store was read.
-    private func firstState(of client: Palbe) async -> AuthState {
+    private func firstState(of client: PalbeClient) async -> AuthState {
         let (states, continuation) = AsyncStream.makeStream(of: AuthState.self)
         let unsubscribe = await client.auth.onAuthStateChange { continuation.yield($0) }
         defer { unsubscribe() }

@@ -20,7 +20,7 @@ extension Command {
         name: "get",
         summary: "Print the auth settings document.",
         run: { _, context in
-            let document = try await AuthSettingsAdmin(context: context).current()
+            let document = try await AuthAdmin(context: context).exchange("GET", "auth/settings")
             try context.emit(document, text: [try PalbeCLIRequest.prettyJSON(document)])
         }
     )
@@ -53,9 +53,9 @@ extension Command {
             .flag("replace", help: "Replace the whole document instead of merging."),
         ],
         run: { values, context in
-            let admin = AuthSettingsAdmin(context: context)
+            let admin = AuthAdmin(context: context)
             var members: [String: AnyCodableValue] = [:]
-            if !values.flag("replace"), case .object(let current) = try await admin.current() {
+            if !values.flag("replace"), case .object(let current) = try await admin.exchange("GET", "auth/settings") {
                 members = current
             }
             if let data = values.string("data") {
@@ -82,14 +82,15 @@ extension Command {
             } catch let refusal as PalbaseHTTPError {
                 throw CommandFailure(code: refusal.code, message: "Not sent: \(refusal.description)")
             }
-            let saved = try await admin.replace(with: document)
+            let saved = try await admin.exchange("PUT", "auth/settings", body: document)
             try context.emit(saved, text: [try PalbeCLIRequest.prettyJSON(saved)])
         }
     )
 }
 
-/// `GET` and `PUT /__emulator/auth/settings` for the settings commands.
-private struct AuthSettingsAdmin {
+/// The emulator's admin API as the operator commands (`settings`, `mfa`) reach it, with the admin token
+/// `EmulatorAdminClient` finds.
+struct AuthAdmin {
     let admin: EmulatorAdminClient
     let baseURL: URL
 
@@ -98,18 +99,9 @@ private struct AuthSettingsAdmin {
         admin = EmulatorAdminClient(baseURL: baseURL, environment: context.environment)
     }
 
-    /// The current document.
-    func current() async throws -> AnyCodableValue {
-        try await exchange("GET", body: nil)
-    }
-
-    /// Replaces the document with `document`; returns what the emulator saved.
-    func replace(with document: AnyCodableValue) async throws -> AnyCodableValue {
-        try await exchange("PUT", body: document)
-    }
-
-    private func exchange(_ method: String, body: AnyCodableValue?) async throws -> AnyCodableValue {
-        let path = "auth/settings"
+    /// `method` on `/__emulator/<path>` with `body`; the JSON answer of a 200, `null` for a 204, and the
+    /// admin API's refusal as a ``CommandFailure``.
+    func exchange(_ method: String, _ path: String, body: AnyCodableValue? = nil) async throws -> AnyCodableValue {
         let response: HTTPResponse
         do {
             response = try await admin.send(method, path, body: body)
@@ -119,6 +111,7 @@ private struct AuthSettingsAdmin {
                 message: "No emulator answers at \(baseURL.absoluteString) (\(error.message)); start one with "
                     + "'sdk emulator start'")
         }
+        if response.status == 204 { return .null }
         guard response.status == 200,
             let document = try? JSONDecoder().decode(AnyCodableValue.self, from: response.body)
         else { throw admin.failure(response, path: path) }

@@ -203,12 +203,16 @@ enum PalbeCLIConfiguration {
 
     /// A runtime whose trace (on with `PALBASE_DEBUG=1` in the command's environment) goes to the
     /// command's stderr, whose request-id record is its own, and whose session lives in `sessionStore`
-    /// (the platform's default when nil).
+    /// (the platform's default when nil). It attests with ``TestAppAttester``, in the emulator's test
+    /// format: the CLI is no Apple device, so a route that demands App Attest works against the emulator
+    /// and is refused (`attestation_unavailable`) by a server that takes only Apple's attestations.
     static func runtime(for context: OutputContext, sessionStore: (any SecureStore)? = nil) -> PalbeRuntime {
-        PalbeRuntime(
+        var runtime = PalbeRuntime(
             logger: SinkLogger(sink: context.stderr),
             traceHTTP: PalbeDebugSwitch.isOn(environment: context.environment, arguments: []),
             correlation: PalbeCorrelation(), sessionStore: sessionStore)
+        runtime.appAttester = TestAppAttester()
+        return runtime
     }
 }
 

@@ -16,8 +16,8 @@ extension DemoSection {
         }
     }
 
-    private static func client(_ configuration: PalbeConfiguration, _ context: OutputContext) -> Palbe {
-        Palbe(
+    private static func client(_ configuration: PalbeConfiguration, _ context: OutputContext) -> PalbeClient {
+        PalbeClient(
             configuration: configuration, transport: DefaultTransport.make(),
             runtime: PalbeCLIConfiguration.runtime(for: context))
     }
@@ -26,7 +26,7 @@ extension DemoSection {
 /// The demo's script, written with the client `sdk palbe codegen` generates for the sample backend
 /// (`PalbeSample`): namespaced methods with typed failures.
 private struct PalbeDemo {
-    let client: Palbe
+    let client: PalbeClient
 
     func run() async throws -> [String] {
         var lines: [String] = []

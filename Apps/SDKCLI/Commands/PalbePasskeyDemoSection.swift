@@ -34,12 +34,12 @@ private struct PalbePasskeyDemo {
     let context: OutputContext
 
     /// A client with its own session directory, sharing the demo's passkeys.
-    private func client(session: String) -> Palbe {
+    private func client(session: String) -> PalbeClient {
         var runtime = PalbeCLIConfiguration.runtime(
             for: context, sessionStore: SessionStorage.directory(directory.appendingPathComponent(session)))
         runtime.passkeyAuthenticator = SoftwareAuthenticator(
             store: SessionStorage.directory(directory.appendingPathComponent("passkeys")))
-        return Palbe(configuration: configuration, transport: DefaultTransport.make(), runtime: runtime)
+        return PalbeClient(configuration: configuration, transport: DefaultTransport.make(), runtime: runtime)
     }
 
     func run() async throws -> [String] {
@@ -84,7 +84,7 @@ private struct PalbePasskeyDemo {
 
     /// Tries `registerPasskey` on the stale session and returns how it was refused ("accepted" if it was
     /// not); then steps up and registers, which must succeed.
-    private func staleRegistration(_ pb: Palbe) async throws -> String {
+    private func staleRegistration(_ pb: PalbeClient) async throws -> String {
         var refusal = "accepted"
         do {
             try await pb.auth.registerPasskey(name: "Demo laptop")

@@ -30,7 +30,7 @@ enum PalbeRefreshStormMode {
         let configuration = PalbeConfiguration(
             baseURL: baseURL, apiKey: arguments[3], environment: "test", sealingKey: arguments[4],
             appVersion: "1.0.0", requestTimeout: .seconds(30))
-        let client = Palbe(configuration: configuration, transport: DefaultTransport.make(), runtime: runtime)
+        let client = PalbeClient(configuration: configuration, transport: DefaultTransport.make(), runtime: runtime)
         if let appGroup { client.configure(messagingAppGroup: appGroup) }
         say("ready")
         _ = readLine()

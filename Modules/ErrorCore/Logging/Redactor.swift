@@ -11,7 +11,8 @@ import Foundation
 /// `apikey`/`api-key`, `private_key`, `credential`, `signature`, `cookie`, `session`,
 /// `authorization`/`authentication`, or with a word `auth`, `otp`, `pin`, `cvc`, `cvv`, `card`,
 /// `pwd` or `jwt` (`X-Auth-Token`, `X-Amz-Security-Token`, `card_number`, `pinCode`; not
-/// `shipping`, `author` or `discard`), plus ``standardNames`` and any extra names given. The
+/// `shipping`, `author` or `discard`), plus ``standardNames`` (`DPoP`, the App Attest headers, …) and
+/// any extra names given. The
 /// vectors in `Specs/vectors/redaction.json` pin the rule both ways: what is masked, and what stays
 /// readable for debugging (`Content-Type`, `X-Request-Id`, `Idempotency-Key`, `page`, `title`).
 ///
@@ -32,8 +33,11 @@ public struct Redactor: Sendable {
     /// The text that replaces a secret.
     public static let mask = "<redacted>"
     /// Names masked although the word rule does not catch them: `DPoP` (a signed proof),
-    /// `code_verifier` (PKCE) and `widget_data`.
-    public static let standardNames: Set<String> = ["dpop", "code_verifier", "widget_data"]
+    /// `code_verifier` (PKCE), `widget_data`, and the App Attest headers `X-Palbase-Attest-Key` (which
+    /// names the device's key) and `X-Palbase-Attest-Assertion` (a signed proof).
+    public static let standardNames: Set<String> = [
+        "dpop", "code_verifier", "widget_data", "x-palbase-attest-key", "x-palbase-attest-assertion",
+    ]
     /// The redactor with the standard rules and a 2 KB body limit.
     public static let standard = Redactor()
 

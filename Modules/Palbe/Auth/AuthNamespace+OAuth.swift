@@ -48,6 +48,14 @@ extension AuthNamespace {
     /// - Throws: `oauth_not_configured` (400) when no redirect URI is registered; the server's refusals.
     public func beginOAuth(_ provider: OAuthProvider, linking: Bool = false) async throws(AuthError) -> OAuthTransaction
     {
+        if let native = nativeClient(provider) {
+            if provider == .apple, appleIDAuthorizer != nil {
+                throw .oauthLocal(
+                    "oauth_presenter_unavailable",
+                    message: "Sign in with Apple runs in its own sheet: call signInWithApple()")
+            }
+            return try await beginNative(provider, client: native, linking: linking).transaction
+        }
         guard let redirect = registeredRedirectURI else { throw .oauthLocal("oauth_not_configured") }
         return try await begin(provider, redirectURI: redirect, linking: linking).transaction
     }
@@ -69,9 +77,12 @@ extension AuthNamespace {
     ///
     /// - Throws: `oauth_transaction_invalid` when it is not pending or no callback was accepted yet.
     public func completeOAuth(_ transaction: OAuthTransaction) async throws(AuthError) -> OAuthResult {
-        guard let pending = try await oauthStore.loadPending(transaction.id), let code = pending.code else {
+        guard let pending = try await oauthStore.loadPending(transaction.id) else {
             throw .oauthLocal("oauth_transaction_invalid")
         }
+        // A native transaction keeps the provider's ID token (its code was spent at the provider).
+        if pending.idToken != nil { return try await presentIDToken(pending) }
+        guard let code = pending.code, pending.nonce == nil else { throw .oauthLocal("oauth_transaction_invalid") }
         return try await exchange(pending, code: code)
     }
 
@@ -106,9 +117,18 @@ extension AuthNamespace {
     package var oauthStore: OAuthTransactionStore { OAuthTransactionStore(client: client) }
 
     /// Presents `provider` and completes the transaction the presentation began.
+    ///
+    /// A provider the plist configures `native` runs natively (never falling back to the browser
+    /// transaction): Apple in its own sheet where there is one, Google and Microsoft (and Apple elsewhere)
+    /// through `presenter` on the provider's own authorization page, with the native redirect URI.
     private func run(
         _ provider: OAuthProvider, linking: Bool, presenter: (any OAuthPresenter)?
     ) async throws(AuthError) -> OAuthResult {
+        let native = nativeClient(provider)
+        if let native, provider == .apple, let sheet = appleIDAuthorizer {
+            return try await runAppleSheet(sheet, client: native, linking: linking)
+        }
+        let registeredRedirectURI = native.map(Self.nativeRedirect) ?? registeredRedirectURI
         let presenter = presenter ?? client.runtime.oauthPresenter ?? OAuthPresenters.platformDefault
         let began = Locked<PendingOAuth?>(nil)
         let authorize: @Sendable (URL) async throws -> URL = { redirect in
@@ -153,6 +173,9 @@ extension AuthNamespace {
     private func begin(
         _ provider: OAuthProvider, redirectURI: URL, linking: Bool
     ) async throws(AuthError) -> PendingOAuth {
+        if let native = nativeClient(provider) {
+            return try await beginNative(provider, client: native, linking: linking)
+        }
         let proof = PendingOAuth.fresh()
         let body: [String: AnyCodableValue] = [
             "provider": .string(provider.rawValue), "redirect_uri": .string(redirectURI.absoluteString),
@@ -184,6 +207,8 @@ extension AuthNamespace {
         case .failed(let error):
             await oauthStore.discard(pending.transactionID)
             throw .oauthLocal("oauth_provider_error", message: "The provider refused the sign-in (\(error))")
+        case .code(let code) where pending.nonce != nil:
+            return try await completeNative(pending, code: code)
         case .code(let code):
             var withCode = pending
             withCode.code = code
@@ -192,9 +217,17 @@ extension AuthNamespace {
         }
     }
 
-    /// `POST /auth/oauth/credential`; ends the transaction unless the failure is transient.
+    /// `POST /auth/oauth/credential` with the browser transaction's code and verifier.
     private func exchange(_ pending: PendingOAuth, code: String) async throws(AuthError) -> OAuthResult {
-        let body = ["transaction_id": pending.transactionID, "code": code, "code_verifier": pending.verifier]
+        try await credential(
+            [
+                "transaction_id": .string(pending.transactionID), "code": .string(code),
+                "code_verifier": .string(pending.verifier),
+            ], pending: pending)
+    }
+
+    /// `POST /auth/oauth/credential` with `body`; ends the transaction unless the failure is transient.
+    func credential(_ body: [String: AnyCodableValue], pending: PendingOAuth) async throws(AuthError) -> OAuthResult {
         let delivery: Delivery
         do {
             delivery = try await send(PBRequest(.post, ["auth/oauth/credential"], body: body))
@@ -214,8 +247,14 @@ extension AuthNamespace {
         return .signedIn(AuthSuccess(user: response.user))
     }
 
+    /// The redirect a native flow's sheet comes back to: the plist's for Google and Microsoft; for Apple's
+    /// flow in a web sheet (no Apple sheet here), one on the bundle ID's own scheme.
+    static func nativeRedirect(_ native: NativeOAuthClient) -> URL? {
+        native.redirectURI ?? URL(string: "\(native.clientID.lowercased()):/apple-signin")
+    }
+
     /// A presenter's failure as an ``AuthError``: a dismissal is `oauth_cancelled`.
-    private static func presentationError(_ error: any Error, provider: OAuthProvider) -> AuthError {
+    static func presentationError(_ error: any Error, provider: OAuthProvider) -> AuthError {
         switch error {
         case let error as AuthError: error
         case OAuthPresenterError.cancelled, is CancellationError: .oauthCancelled(provider)

@@ -6,7 +6,7 @@ import Foundation
 
 // MARK: - AuthNamespace
 
-extension Palbe {
+extension PalbeClient {
     /// Authentication: sign-up and sign-in rails, the password lifecycle, email verification, the
     /// account, and the session every authenticated call carries.
     ///
@@ -41,7 +41,7 @@ extension Palbe {
 /// `session_revoked` (401) or `subject_fenced` (403) answer to any authenticated request ends it
 /// too; a plain 403 never does.
 public struct AuthNamespace: Sendable {
-    let client: Palbe
+    let client: PalbeClient
 
     var session: SessionManager { client.session }
 
@@ -91,8 +91,6 @@ public struct AuthNamespace: Sendable {
     public func wasCanceled(_ error: any Error) -> Bool {
         switch error as? AuthError {
         case .invalidCredentials(let message)?: Self.cancellationMessages.contains(message)
-        // An OAuth cancellation carries the `oauth_cancelled` code and the provider's message.
-        case .http(_, "oauth_cancelled", let message, _)?: Self.cancellationMessages.contains(message)
         default: false
         }
     }

@@ -4,7 +4,7 @@ import SDKCrypto
 
 // `configure(messagingAppGroup:)`: one signed-in client across an app and its extensions.
 
-extension Palbe {
+extension PalbeClient {
     /// Keeps the session in the app group `appGroup`, which the app and its extensions (a notification
     /// service extension fetching what a push announced, a widget) share, so they are one signed-in
     /// client: one session, refreshed by one process at a time, signed out everywhere at once.
@@ -41,6 +41,6 @@ extension Palbe {
             appGroupInForce.withLock { $0 = before }
             return
         }
-        session.persistence.relocate(to: store)
+        session.relocate(to: store)
     }
 }

@@ -1,7 +1,7 @@
 import ErrorCore
 import Foundation
 
-extension Palbe {
+extension PalbeClient {
     /// Calls an endpoint, decoding its success as `E.Response` and lifting failures into `E.Failure`.
     ///
     /// ```swift

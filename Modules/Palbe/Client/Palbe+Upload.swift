@@ -1,7 +1,7 @@
 import ErrorCore
 import Foundation
 
-extension Palbe {
+extension PalbeClient {
     /// Uploads `file` with `fields` to the upload route at path `name`, for when there is no generated
     /// method: the untyped sibling of ``call(_:_:as:method:headers:)`` for `@Upload` routes.
     ///

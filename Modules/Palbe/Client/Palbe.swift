@@ -16,7 +16,7 @@ import SDKTransport
 /// failures to ``BackendError`` and records the request id in ``PalbeCorrelation``.
 ///
 /// A client is safe to share across tasks; it holds no per-call state.
-public final class Palbe: Sendable {
+public final class PalbeClient: Sendable {
     /// The SDK version, sent in `User-Agent` and `X-Palbase-Client`.
     public static let version = "0.1.0"
 
@@ -96,7 +96,7 @@ public final class Palbe: Sendable {
     }
 }
 
-extension Palbe {
+extension PalbeClient {
     /// A backend call through the pipeline: the standard rules, the session in force.
     func exchange(_ request: PBRequest) async throws(BackendError) -> Delivery {
         var rejection: ExchangeRejection?
@@ -121,9 +121,9 @@ extension Palbe {
 /// A misconfigured build dies at first use with `fatalError("Palbe: \(error.message)")`
 /// (``AppConfigError``) rather than limping on: a missing or unusable plist is a build mistake, not
 /// a run-time condition to recover from.
-public let pb: Palbe = {
+public let pb: PalbeClient = {
     do throws(AppConfigError) {
-        return Palbe(configuration: try PalbeConfiguration.fromInfoPlist())
+        return PalbeClient(configuration: try PalbeConfiguration.fromInfoPlist())
     } catch {
         fatalError("Palbe: \(error.message)")
     }
@@ -141,7 +141,7 @@ package struct PalbeRawResponse: Sendable, Equatable {
     package let requestID: String?
 }
 
-extension Palbe {
+extension PalbeClient {
     /// Sends `request` through the one transport path and returns the status, the body as open JSON
     /// and the request id. Failures are ``BackendError``, reported to the hook first, exactly as for
     /// every other call.
@@ -156,7 +156,7 @@ extension Palbe {
 
 // MARK: - Palbe+Reflection
 
-extension Palbe: CustomReflectable {
+extension PalbeClient: CustomReflectable {
     /// The environment and the base URL, nothing else: `dump(pb)` and a debugger show which backend a
     /// client talks to, never the signed-in session (its tokens and device key), the API key, or the
     /// transport's internals (reflecting Foundation's `URLSession` on Linux crashes the runtime).

@@ -22,9 +22,10 @@ package struct PalbeRuntime: Sendable {
     package var retryPolicy: BackoffPolicy
     /// Time, the waits between attempts, backoff jitter, and the wall clock tokens expire by.
     package var clock: SDKClock
-    /// Where `pb.auth` keeps the session, the cached user and the DPoP device key, as one item;
-    /// `nil` for the platform's own (``SessionStorage/platformDefault``: the Keychain on Apple
-    /// platforms, owner-only files under the user's data directory elsewhere).
+    /// Where `pb.auth` keeps the session, the cached user and the DPoP device key, as one item, and
+    /// the App Attest key id as another; `nil` for the platform's own
+    /// (``SessionStorage/platformDefault``: the Keychain on Apple platforms, owner-only files under the
+    /// user's data directory elsewhere).
     ///
     /// The hook for tools that keep the session somewhere of their own: the `sdk` CLI points it at
     /// `.sdk/palbe` with ``SessionStorage/directory(_:)``.
@@ -42,9 +43,17 @@ package struct PalbeRuntime: Sendable {
     /// What presents OAuth provider pages when a call names no presenter; `nil` for the platform's
     /// own (``OAuthPresenters/platformDefault``). Tests and the `sdk` CLI set it.
     package var oauthPresenter: (any OAuthPresenter)?
+    /// The sheet Sign in with Apple runs in when the plist configures Apple `native`; `nil` for the platform's
+    /// own (``AppleIDAuthorizers/platformDefault``: Apple's sheet on Apple platforms, none elsewhere, where
+    /// Apple's flow runs in the web sheet). Tests script one.
+    package var appleIDAuthorizer: (any AppleIDAuthorizer)?
     /// The biometry behind `pb.auth.localGate`; `nil` for the platform's own
     /// (``BiometricKeychains/platformDefault``). Tests script one.
     package var biometrics: (any BiometricKeychain)?
+    /// What attests this device when a route demands App Attest; `nil` for the platform's own
+    /// (``AppAttesters/platformDefault``: `DCAppAttestService` where DeviceCheck exists, none
+    /// elsewhere). Tests and the CLI give a ``TestAppAttester``.
+    package var appAttester: (any AppAttester)?
 
     /// A runtime from its parts; every part has the live default.
     package init(

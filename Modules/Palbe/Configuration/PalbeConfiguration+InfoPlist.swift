@@ -50,12 +50,13 @@ extension PalbeConfiguration {
     }
 
     /// The configuration in plist bytes (XML or binary): keys `base_url`, `api_key`,
-    /// `environment`, `sealing_key`, `oauth_redirect_uri`. Values that are not strings count as
-    /// absent.
+    /// `environment`, `sealing_key`, `oauth_redirect_uri` (strings; values that are not strings count as
+    /// absent) and `oauth`, the native sign-in snapshot per provider (`mode`, `issuer`, `client_id`,
+    /// `redirect_uri`), validated here.
     ///
     /// - Throws: ``AppConfigError/missingConfig`` when the data is not a property-list dictionary
     ///   or has no `http`/`https` `base_url`, ``AppConfigError/missingAPIKey`` when `api_key` is
-    ///   missing or blank.
+    ///   missing or blank, ``AppConfigError/invalidOAuthConfig(key:)`` for an unusable `oauth` snapshot.
     public init(infoPlist data: Data) throws(AppConfigError) {
         guard
             let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
@@ -70,7 +71,9 @@ extension PalbeConfiguration {
         guard let apiKey = string("api_key") else { throw .missingAPIKey }
         self.init(
             baseURL: baseURL, apiKey: apiKey, environment: string("environment") ?? "local",
-            sealingKey: string("sealing_key"), oauthRedirectURI: string("oauth_redirect_uri"))
+            sealingKey: string("sealing_key"))
+        oauthRedirectURI = string("oauth_redirect_uri")
+        nativeOAuth = try NativeOAuthClient.snapshot(values["oauth"])
     }
 }
 
@@ -89,6 +92,9 @@ public enum AppConfigError: Error, Sendable, Equatable {
     case missingConfig
     /// The plist has no `api_key`, or it is empty.
     case missingAPIKey
+    /// The plist's native sign-in snapshot (`oauth`) is unusable: `key` names the first key that is missing
+    /// or wrong (`oauth.google.client_id`).
+    case invalidOAuthConfig(key: String)
 
     /// What is wrong and how to fix it, for the crash message and logs.
     public var message: String {
@@ -98,6 +104,9 @@ public enum AppConfigError: Error, Sendable, Equatable {
                 + "environment's Palbase-Info.plist to the app target (or point PALBASE_INFO_PLIST at one)."
         case .missingAPIKey:
             "Palbase-Info.plist has no api_key. Regenerate it for this environment."
+        case .invalidOAuthConfig(let key):
+            "Palbase-Info.plist's \(key) is missing or not usable for native sign-in. Run `palbase link` again "
+                + "for this environment."
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything a ``Palbe`` client needs to reach one Palbase environment.
+/// Everything a ``PalbeClient`` client needs to reach one Palbase environment.
 ///
 /// Apps normally never build one: the global ``pb`` reads `Palbase-Info.plist`. Tests, servers and
 /// multi-environment tools build their own and hold several clients:
@@ -22,8 +22,11 @@ public struct PalbeConfiguration: Sendable {
     /// The pinned sealing public key (base64url of the 65-byte uncompressed P-256 point). When
     /// `nil`, the key is fetched once from `/.well-known/palbase-sealing-key` and cached.
     public var sealingKey: String?
-    /// The OAuth redirect URI (`com.example.app:/oauth`), used by sign-in flows.
-    public var oauthRedirectURI: String?
+    /// The browser transaction's OAuth redirect URI (`com.example.app:/oauth`), from `Palbase-Info.plist`'s
+    /// `oauth_redirect_uri`. Not settable by the app: the plist's snapshot is the only source.
+    public package(set) var oauthRedirectURI: String?
+    /// The providers `Palbase-Info.plist` configures for native sign-in (its `oauth` snapshot).
+    package var nativeOAuth: [OAuthProvider: NativeOAuthClient] = [:]
     /// The host app's short version, sent as `X-Palbase-Client-Version`; omitted when `nil` or
     /// blank. Defaults to the main bundle's `CFBundleShortVersionString`.
     public var appVersion: String?
@@ -36,7 +39,6 @@ public struct PalbeConfiguration: Sendable {
         apiKey: String,
         environment: String = "local",
         sealingKey: String? = nil,
-        oauthRedirectURI: String? = nil,
         appVersion: String? = PalbeConfiguration.hostAppVersion,
         requestTimeout: Duration? = nil
     ) {
@@ -44,7 +46,6 @@ public struct PalbeConfiguration: Sendable {
         self.apiKey = apiKey
         self.environment = environment
         self.sealingKey = sealingKey
-        self.oauthRedirectURI = oauthRedirectURI
         self.appVersion = appVersion
         self.requestTimeout = requestTimeout
     }

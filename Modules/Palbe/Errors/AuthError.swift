@@ -20,6 +20,9 @@ import Foundation
 /// - 401 `otp_invalid`, `otp_expired`, `otp_attempts_exceeded` (a phone code) → ``invalidCredentials(message:)``
 ///   too, as the error-handling page says, with the SDK's own message for each (``OTPFailure/message``):
 ///   that message is how ``otpFailure`` tells the three apart and ``code`` gives back the server's code;
+/// - a dismissed provider sheet or page, and the server's 400 `oauth_cancelled` → ``invalidCredentials(message:)``
+///   with `User canceled <Provider> sign-in` (``AuthNamespace/wasCanceled(_:)`` recognises Apple's and
+///   Google's, and the passkey sheet's), whose ``code`` is `oauth_cancelled`;
 /// - any 429 → ``rateLimited(retryAfter:)`` with the `Retry-After` header's seconds;
 /// - every other non-2xx answer → ``http(status:code:message:requestId:)`` with the server's code:
 ///   `password_too_short`, `reauthentication_required`, `reauth_required`,
@@ -45,7 +48,10 @@ public enum AuthError: PalbaseError, Equatable {
     /// `invalid_credentials`, `rate_limited`, `network_error` or `not_configured`.
     public var code: String {
         switch self {
-        case .invalidCredentials(let message): OTPFailure(message: message)?.code ?? "invalid_credentials"
+        case .invalidCredentials(let message):
+            OTPFailure(message: message)?.code
+                ?? (OAuthProvider.allCases.contains { AuthError.oauthCancellationMessage($0) == message }
+                    ? "oauth_cancelled" : "invalid_credentials")
         case .rateLimited: "rate_limited"
         case .http(_, let code, _, _): code
         case .network: "network_error"

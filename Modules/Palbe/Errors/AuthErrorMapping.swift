@@ -36,6 +36,10 @@ package enum AuthErrorMapping {
             // The three OTP failures arrive as invalidCredentials, told apart by the SDK's message for each.
             if let otp = AuthError.OTPFailure(code: auth.code) { return .invalidCredentials(message: otp.message) }
             return .http(status: 401, code: auth.code, message: auth.message, requestId: auth.requestId)
+        case .server(let server) where server.code == "oauth_cancelled":
+            // A dismissal is not a failure to report: invalidCredentials, as the page says, with the provider's
+            // message (which wasCanceled(_:) reads) and the code oauth_cancelled kept in AuthError.code.
+            return .invalidCredentials(message: server.message)
         case .server(let server):
             return .http(
                 status: server.statusCode, code: server.code, message: server.message, requestId: server.requestId)

@@ -189,9 +189,10 @@ public struct CodecFailure: Sendable {
 
 // MARK: - AttestationFailure
 
-/// The payload of ``BackendError/attestationUnavailable(_:)``: why this device cannot attest.
+/// The payload of ``BackendError/attestationUnavailable(_:)``: why this device could not attest a
+/// request a route demanded attestation for (see <doc:AppAttest>).
 ///
-/// No Palbase backend demands App Attest today, so this cannot occur yet; handle it anyway.
+/// It occurs only on routes that demand App Attest; the local emulator can demand it per route.
 public struct AttestationFailure: Sendable, Equatable {
     /// The App Attest error's message.
     public let reason: String

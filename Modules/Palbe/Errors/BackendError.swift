@@ -19,13 +19,14 @@ import Foundation
 ///   `bad_request` from backend boundary validation puts its list under `fields`, where the SDK
 ///   does not look: it arrives as ``server(_:)`` with `code == "bad_request"`;
 /// - 401 → ``unauthorized(_:)`` (after the SDK's one refresh-and-replay when a session exists);
-///   401 `app_attest_required` → ``appAttestRequired(_:)``;
+///   401 `app_attest_required` → the SDK attests and retries once; a second one →
+///   ``appAttestRequired(_:)``, a device that cannot attest → ``attestationUnavailable(_:)``;
 /// - 429 with code `rate_limited` (or no envelope) and no `data` → ``rateLimited(_:)``; any other
 ///   429, such as a declared `todo_quota_exceeded`, → ``server(_:)`` so its generated enum can lift it;
 /// - every other status → ``server(_:)``. There are no `.forbidden` or `.notFound` cases: match
 ///   `failure.code`.
 ///
-/// Before any `BackendError` is thrown, the hook installed with ``Palbe/configure(onError:)`` sees
+/// Before any `BackendError` is thrown, the hook installed with ``PalbeClient/configure(onError:)`` sees
 /// it exactly once.
 public enum BackendError: PalbaseError {
     /// No usable configuration for this client (an unusable base URL or a blank API key).
@@ -42,7 +43,8 @@ public enum BackendError: PalbaseError {
     case unauthorized(AuthFailure)
     /// A 401 demanding App Attest, after the retry failed too.
     case appAttestRequired(AuthFailure)
-    /// This device cannot attest; nothing was sent.
+    /// A route demanded App Attest and this device could not attest (see ``AppAttestError``);
+    /// nothing more was sent.
     case attestationUnavailable(AttestationFailure)
     /// No response: offline, timeout, connection lost.
     case network(TransportFailure)

@@ -17,10 +17,11 @@ import SDKTransport
 /// | `Content-Type` | `multipart/form-data; boundary=…` | with an upload |
 /// | `X-Palbase-Sealed` | `v1` | with a sealed body |
 /// | `X-PoW-Challenge-ID`, `X-PoW-Nonce` | a solved challenge | the retry after `pow_required` |
+/// | `X-Palbase-Attest-Key`, `X-Palbase-Attest-Assertion` | key id, `<challenge>.<assertion>` | the retry after `app_attest_required` |
 ///
-/// The last two come from the attempt (``Attempt/headers``, set by ``ProofOfWorkRecovery``). Then the
-/// caller's headers, sorted by name: a non-blank value replaces the SDK's own, a blank one
-/// is ignored (a header is correct or absent, never empty). `X-Palbase-Sealed`, and an upload's
+/// The last four come from the attempt (``Attempt/headers``, set by ``ProofOfWorkRecovery`` and
+/// ``AppAttestRecovery``). Then the caller's headers, sorted by name: a non-blank value replaces the
+/// SDK's own, a blank one is ignored (a header is correct or absent, never empty). `X-Palbase-Sealed`, and an upload's
 /// `Content-Type`, stay the SDK's, because they must describe the body actually sent.
 enum ClientHeaders {
     /// The headers for one attempt of `request`.
@@ -55,7 +56,7 @@ enum ClientHeaders {
     /// `Palbe/<version> (<os> <major>.<minor>.<patch>)`.
     static let userAgent: String = {
         let version = ProcessInfo.processInfo.operatingSystemVersion
-        return "Palbe/\(Palbe.version) (\(operatingSystemName) "
+        return "Palbe/\(PalbeClient.version) (\(operatingSystemName) "
             + "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion))"
     }()
 

@@ -32,6 +32,15 @@ struct ExchangePlan: Sendable {
     static let sessionRotation = ExchangePlan(
         rules: RecoveryRules([ProofOfWorkRecovery()]), carriesSession: true, recordsRequestID: true)
 
+    /// The App Attest enrollment's own exchanges (`GET /auth/attest/challenge`,
+    /// `POST /auth/attest/register`): no session (attestation is the device's, not the user's), no
+    /// attestation rule (enrolling cannot start another enrollment), no correlation (they are the SDK's
+    /// requests, not the app's call). Proof of work is kept, since the server may demand it of any
+    /// route; nothing is resent after no response or a gateway error: a failure ends the enrollment,
+    /// and the call with it, as ``AppAttestError``.
+    static let attestation = ExchangePlan(
+        rules: RecoveryRules([ProofOfWorkRecovery()]), carriesSession: false, recordsRequestID: false)
+
     /// `GET /.well-known/palbase-sealing-key`: no rules, no session, no correlation.
     ///
     /// - No resend after no response, although `GET` is idempotent: the fetch runs inside a sealed

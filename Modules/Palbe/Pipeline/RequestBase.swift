@@ -35,7 +35,7 @@ struct RequestBase: Sendable {
         self.path = path
         var identity = [
             (name: "User-Agent", value: ClientHeaders.userAgent),
-            (name: "X-Palbase-Client", value: "palbe-swift/\(Palbe.version)"),
+            (name: "X-Palbase-Client", value: "palbe-swift/\(PalbeClient.version)"),
         ]
         if let appVersion = configuration.appVersion?.trimmingCharacters(in: .whitespacesAndNewlines).nonBlank {
             identity.append((name: "X-Palbase-Client-Version", value: appVersion))

@@ -1,5 +1,6 @@
 import ErrorCore
 import Foundation
+import SDKCrypto
 import SDKTransport
 
 // The one path every Palbe request takes, and the presets it runs with: the trace's configuration and
@@ -20,6 +21,8 @@ struct RequestPipeline: Sendable {
     let transport: any Transport
     let runtime: PalbeRuntime
     let sealingKeys: SealingKeyStore
+    /// The device's App Attest key, enrolled the first time a route demands attestation.
+    let attestation: AppAttestEnrollment
 
     init(configuration: PalbeConfiguration, transport: any Transport, runtime: PalbeRuntime) {
         self.configuration = configuration
@@ -27,11 +30,15 @@ struct RequestPipeline: Sendable {
         self.transport = transport
         self.runtime = runtime
         sealingKeys = SealingKeyStore(pinned: configuration.sealingKey)
+        attestation = AppAttestEnrollment(
+            attester: runtime.appAttester ?? AppAttesters.platformDefault,
+            store: runtime.sessionStore ?? SessionStorage.platformDefault,
+            storeKey: AppAttestEnrollment.storeKey(for: configuration))
     }
 
     /// Sends `request` as `plan` says, the session's headers (when the plan carries them) from `authority`;
     /// when the call ends on a non-2xx, `rejection` is that response (what `pb.auth` reads `Retry-After`
-    /// from). Throws ``BackendError`` without reporting it; ``Palbe/perform(_:reading:)`` reports.
+    /// from). Throws ``BackendError`` without reporting it; ``PalbeClient/perform(_:reading:)`` reports.
     func exchange(
         _ request: PBRequest, plan: ExchangePlan, authority: (any PalbeSessionAuthority)?,
         rejection: inout ExchangeRejection?
@@ -42,7 +49,7 @@ struct RequestPipeline: Sendable {
             do {
                 try prepared.seal(to: try await sealingKeys.key(fetch: fetchSealingKey))
             } catch {
-                throw Palbe.unsealable(routePath: prepared.routePath, error)
+                throw PalbeClient.unsealable(routePath: prepared.routePath, error)
             }
         }
         return try await run(prepared, plan: plan, authority: authority, rejection: &rejection)
@@ -99,7 +106,8 @@ struct RequestPipeline: Sendable {
             nextHeaders = HTTPHeaders()
             let context = RecoveryContext(
                 method: prepared.method, routePath: prepared.routePath, retries: retries,
-                sessionAuthority: authority, note: note)
+                sessionAuthority: authority, attestation: PipelineAttestation(enrollment: attestation, pipeline: self),
+                body: prepared.upload == nil ? prepared.body ?? Data() : nil, note: note)
             try await rules.prepare(&attempt, in: context)
 
             let request = prepared.httpRequest(
@@ -207,7 +215,7 @@ struct RequestPipeline: Sendable {
     }
 }
 
-extension Palbe {
+extension PalbeClient {
     /// The error for a request to `routePath` that must be sealed and cannot be: nothing was sent.
     static func unsealable(routePath: String, _ error: SealingUnavailable) -> BackendError {
         .transport(
@@ -219,6 +227,21 @@ extension Palbe {
     /// ``unsealable(routePath:_:)`` for `reason`, for the golden vectors.
     package static func unsealable(routePath: String, reason: String) -> BackendError {
         unsealable(routePath: routePath, SealingUnavailable(reason))
+    }
+}
+
+/// The enrollment as the rules see it, sending through the pipeline that asks.
+private struct PipelineAttestation: AppAttestAuthority {
+    let enrollment: AppAttestEnrollment
+    let pipeline: RequestPipeline
+
+    func assertionHeaders(coveringBody body: Data) async throws(AppAttestError) -> HTTPHeaders {
+        try await enrollment.assertionHeaders(coveringBody: body, via: pipeline)
+    }
+
+    func assertionRefused(_ headers: HTTPHeaders) async {
+        guard let keyID = headers[AppAttestWire.keyHeader] else { return }
+        await enrollment.assertionRefused(keyID: keyID)
     }
 }
 
@@ -245,14 +268,12 @@ extension ExchangeTrace.Configuration {
     /// `LogLevel.trace` under subsystem `studio.palbase.sdk`, category `http`.
     ///
     /// Everything passes through `Redactor` first, whose one rule masks headers and fields alike
-    /// (`apikey`, `Authorization`, `DPoP`, any name with `token`, `secret`, `password`, `session`,
-    /// `card`, `pin`, `otp`, … in it), here with the attestation headers added, and bodies are cut to
-    /// 2 KB. Sealed bodies are never shown, not even redacted: they are sealed because they are
-    /// sensitive.
+    /// (`apikey`, `Authorization`, `DPoP`, the App Attest headers `X-Palbase-Attest-Key` and
+    /// `X-Palbase-Attest-Assertion`, any name with `token`, `secret`, `password`, `session`, `card`,
+    /// `pin`, `otp`, … in it), and bodies are cut to 2 KB. Sealed bodies are never shown, not even
+    /// redacted: they are sealed because they are sensitive.
     static let palbe = ExchangeTrace.Configuration(
-        subsystem: "studio.palbase.sdk", category: "http",
-        redactor: Redactor(extraHeaders: ["X-Palbase-Attestation", "X-Palbase-Assertion", "X-Apple-Attest"]),
-        format: .detailed, bodies: .redacted)
+        subsystem: "studio.palbase.sdk", category: "http", redactor: .standard, format: .detailed, bodies: .redacted)
 }
 
 // MARK: - BackoffPolicy+Palbe

@@ -63,7 +63,7 @@ struct FileAssembler {
         }
         writer.blank()
         if !spec.rootOperations.isEmpty {
-            writer.block("nonisolated extension Palbe") { body in
+            writer.block("nonisolated extension PalbeClient") { body in
                 for (index, operation) in spec.rootOperations.enumerated() {
                     if index > 0 { body.blank() }
                     OperationEmitter.emitMethod(operation, onNamespace: false, into: &body)
@@ -81,7 +81,7 @@ struct FileAssembler {
         for comment in namespace.skippedComments { writer.comment(comment) }
         writer.blank()
         guard !namespace.operations.isEmpty else { return writer }
-        writer.block("nonisolated extension Palbe") { body in
+        writer.block("nonisolated extension PalbeClient") { body in
             body.line("/// The `\(namespace.property)` operations of your backend.")
             body.line(
                 "public var \(Identifier.escaped(namespace.property)): \(namespace.typeName) { \(namespace.typeName)(client: self) }"
@@ -92,7 +92,7 @@ struct FileAssembler {
             "/// The `\(namespace.property)` operations of your backend, one method per endpoint: `pb.\(namespace.property)`."
         )
         writer.block("public nonisolated struct \(namespace.typeName): Sendable") { body in
-            body.line("let client: Palbe")
+            body.line("let client: PalbeClient")
             for operation in namespace.operations {
                 body.blank()
                 OperationEmitter.emitMethod(operation, onNamespace: true, into: &body)

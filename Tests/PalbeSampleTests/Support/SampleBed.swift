@@ -15,7 +15,7 @@ struct SampleBed: Sendable {
 
     let emulator: EmulatorServer
     let sample: SampleBackend
-    let palbe: Palbe
+    let palbe: PalbeClient
 
     /// The logged requests whose method is `method` and whose path starts with `prefix`, oldest first.
     func requests(_ method: String, to prefix: String) throws -> [LoggedRequest] {
@@ -41,6 +41,6 @@ func withSample<T>(
         return try await body(
             SampleBed(
                 emulator: emulator, sample: sample,
-                palbe: Palbe(configuration: configuration, transport: DefaultTransport.make())))
+                palbe: PalbeClient(configuration: configuration, transport: DefaultTransport.make())))
     }
 }

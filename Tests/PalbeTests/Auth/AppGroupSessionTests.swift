@@ -12,11 +12,11 @@ import Testing
 /// signed-out one back.
 @Suite struct AppGroupSessionTests {
     /// A client whose own store is `own` and whose app groups live under `groups/<name>`.
-    static func client(_ bed: AuthTestBed, own: any SecureStore, groups: URL) -> Palbe {
+    static func client(_ bed: AuthTestBed, own: any SecureStore, groups: URL) -> PalbeClient {
         var runtime = bed.recorder.runtime()
         runtime.sessionStore = own
         runtime.appGroupStore = { group in FileSecureStore(directory: groups.appendingPathComponent(group)) }
-        return Palbe(configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
+        return PalbeClient(configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
     }
 
     @Test func configuringAnAppGroupMovesTheStoredSessionThereOnce() async throws {
@@ -74,6 +74,57 @@ import Testing
         }
     }
 
+    /// An extension's launch reads its own store (which never held the app's session) before it configures the
+    /// group: the first state its listeners hear is still the group's `.signedIn`, never a `.signedOut` first,
+    /// and its first request carries the session.
+    @Test func anExtensionWhoseLaunchReadItsOwnStoreFirstHearsTheGroupsSession() async throws {
+        try await withAuthBackend { bed in
+            try await withTemporaryDirectory { root in
+                let groups = root.appendingPathComponent("groups")
+                let app = Self.client(
+                    bed, own: FileSecureStore(directory: root.appendingPathComponent("app")), groups: groups)
+                app.configure(messagingAppGroup: "group.com.example")
+                let user = try await app.auth.signUp(email: "ext@example.com", password: "correct-horse").user
+                await app.session.settled()
+
+                // The launch read of the extension's own store is held until after it configured the group.
+                let own = GatedStore(FileSecureStore(directory: root.appendingPathComponent("extension")))
+                let widget = Self.client(bed, own: own, groups: groups)
+                let states = Heard<AuthState>()
+                _ = await widget.auth.onAuthStateChange(states.listener)
+                await own.readStarted.wait()
+                widget.configure(messagingAppGroup: "group.com.example")
+                own.release()
+                #expect(await states.wait(for: 1) == [.signedIn(user)])
+                #expect(try await widget.auth.getUser() == user)
+            }
+        }
+    }
+
+    /// Configured after the launch read announced `.signedOut` (called late, against the advice), the group's
+    /// session is still taken up: listeners hear `.signedIn`, and requests carry it.
+    @Test func aLateConfigurationTakesUpTheGroupsSession() async throws {
+        try await withAuthBackend { bed in
+            try await withTemporaryDirectory { root in
+                let groups = root.appendingPathComponent("groups")
+                let app = Self.client(
+                    bed, own: FileSecureStore(directory: root.appendingPathComponent("app")), groups: groups)
+                app.configure(messagingAppGroup: "group.com.example")
+                let user = try await app.auth.signUp(email: "late@example.com", password: "correct-horse").user
+                await app.session.settled()
+
+                let widget = Self.client(
+                    bed, own: FileSecureStore(directory: root.appendingPathComponent("extension")), groups: groups)
+                let states = Heard<AuthState>()
+                _ = await widget.auth.onAuthStateChange(states.listener)
+                #expect(await states.wait(for: 1) == [.signedOut])
+                widget.configure(messagingAppGroup: "group.com.example")
+                #expect(await widget.auth.currentUser == user)
+                #expect(await states.wait(for: 2) == [.signedOut, .signedIn(user)])
+            }
+        }
+    }
+
     /// A group the process cannot use changes nothing: the session stays where it is, and the reason is
     /// logged as an error.
     @Test func anUnusableGroupLeavesTheSessionWhereItIs() async throws {
@@ -84,7 +135,8 @@ import Testing
             var runtime = bed.recorder.runtime(traceHTTP: false)
             runtime.sessionStore = bed.store
             runtime.appGroupStore = { _ in nil }
-            let app = Palbe(configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
+            let app = PalbeClient(
+                configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
             app.configure(messagingAppGroup: "group.com.missing")
             #expect(await app.auth.currentUser == user)
             #expect(try bed.store.read(app.session.persistence.key) != nil)
@@ -130,8 +182,8 @@ import Testing
                 for child in children { _ = try await child.readLines(until: { $0 == "ready" }, timeout: .seconds(60)) }
                 for child in children { child.writeLine("go") }
                 for (index, child) in children.enumerated() {
-                    let lines = try await child.readLines(until: { $0.hasPrefix("done ") }, timeout: .seconds(60))
-                    #expect(lines.last == "done 25 0", "process \(index): \(lines.suffix(5))")
+                    let lines = try await child.readLines(until: { $0.hasPrefix("latencies") }, timeout: .seconds(60))
+                    #expect(lines.contains("done 25 0"), "process \(index): \(lines.prefix(5))")
                     #expect(try await child.waitForExit(timeout: .seconds(30)).status == 0, "process \(index)")
                 }
                 #expect(try bed.requests(to: "/auth/token/refresh").count == 1)

@@ -30,7 +30,7 @@ import Testing
     ])
     func capabilityKeepsNilApartFromEmpty(body: String, expected: AuthCapability) async throws {
         let transport = CannedTransport(body: body)
-        let client = Palbe(
+        let client = PalbeClient(
             configuration: PalbeConfiguration(baseURL: URL(string: "http://127.0.0.1:9")!, apiKey: "k"),
             transport: transport, runtime: PalbeRuntime(traceHTTP: false, sessionStore: InMemoryStore()))
         #expect(try await client.auth.capability() == expected)
@@ -43,7 +43,7 @@ import Testing
         #"{"user":{"id":"u","email":null,"email_verified":false,"created_at":"x"},"has_password":"yes","providers":[]}"#,
     ])
     func capabilityWithoutABooleanHasPasswordThrows(body: String) async throws {
-        let client = Palbe(
+        let client = PalbeClient(
             configuration: PalbeConfiguration(baseURL: URL(string: "http://127.0.0.1:9")!, apiKey: "k"),
             transport: CannedTransport(body: body),
             runtime: PalbeRuntime(traceHTTP: false, sessionStore: InMemoryStore()))

@@ -37,7 +37,7 @@ import Testing
     func failureBeforeSending(_ row: AuthErrorVectors.LocalRow) throws {
         let failure: BackendError
         switch row.failure {
-        case "sealing_unavailable": failure = Palbe.unsealable(routePath: "/auth/login", reason: "no key")
+        case "sealing_unavailable": failure = PalbeClient.unsealable(routePath: "/auth/login", reason: "no key")
         case "not_configured": failure = .notConfigured
         case "encode": failure = .encode(CodecFailure(message: "Could not encode the body"))
         default: throw VectorError.unknownFailure(row.failure)
@@ -128,16 +128,21 @@ import Testing
                 #expect(!auth.wasCanceled(AuthError.invalidCredentials(message: message)), "\(message)")
             }
             #expect(!auth.wasCanceled(AuthError.network(message: "User canceled Apple sign-in")))
-            // An OAuth cancellation carries the code `oauth_cancelled` and the provider's message: the Apple and
-            // Google ones are recognised, another provider's or another code's are not.
-            func http(_ code: String, _ message: String) -> AuthError {
-                .http(status: 400, code: code, message: message, requestId: nil)
-            }
-            #expect(auth.wasCanceled(http("oauth_cancelled", "User canceled Google sign-in")))
-            #expect(auth.wasCanceled(http("oauth_cancelled", "User canceled Apple sign-in")))
-            #expect(!auth.wasCanceled(http("oauth_cancelled", "User canceled Microsoft sign-in")))
-            #expect(!auth.wasCanceled(http("oauth_cancelled", "User canceled GitHub sign-in")))
-            #expect(!auth.wasCanceled(http("invalid_request", "User canceled Google sign-in")))
+            // Cancellations arrive as invalidCredentials whatever the flow (a dismissed sheet, the server's 400
+            // oauth_cancelled); their code is oauth_cancelled. Only the `.invalidCredentials` case is recognised.
+            #expect(AuthError.invalidCredentials(message: "User canceled Google sign-in").code == "oauth_cancelled")
+            #expect(AuthError.invalidCredentials(message: "User canceled GitHub sign-in").code == "oauth_cancelled")
+            #expect(
+                AuthError.invalidCredentials(message: "User canceled passkey sign-in").code == "invalid_credentials")
+            #expect(
+                AuthErrorMapping.error(
+                    status: 400,
+                    body: Data(#"{"error":"oauth_cancelled","error_description":"User canceled Apple sign-in"}"#.utf8),
+                    header: { _ in nil }) == .invalidCredentials(message: "User canceled Apple sign-in"))
+            #expect(
+                !auth.wasCanceled(
+                    AuthError.http(
+                        status: 400, code: "oauth_cancelled", message: "User canceled Google sign-in", requestId: nil)))
             #expect(!auth.wasCanceled(CancellationError()))
             #expect(AuthNamespace.cancellationMessages.count == 3)
         }

@@ -21,7 +21,7 @@ import Testing
     /// `attempt` fails with 401 `passkey_invalid` for the check that mentions `reason`, the client stays
     /// signed out, and the server minted no session.
     private func expectRefused(
-        _ bed: AuthTestBed, _ client: Palbe, sessionsBefore: Int, because reason: String,
+        _ bed: AuthTestBed, _ client: PalbeClient, sessionsBefore: Int, because reason: String,
         sourceLocation: SourceLocation = #_sourceLocation, _ attempt: () async throws(AuthError) -> Void
     ) async throws {
         let error = await authError(attempt)

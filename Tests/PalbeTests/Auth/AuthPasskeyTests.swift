@@ -83,7 +83,7 @@ import Testing
             let refreshAsked = TestSignal()
             let verifyAnswered = TestSignal()
             let refreshSentEarly = Locked(false)
-            let clientBox = Locked<Palbe?>(nil)
+            let clientBox = Locked<PalbeClient?>(nil)
             let refreshOutcome = Locked<SessionManager.RefreshOutcome?>(nil)
             let refreshDone = TestSignal()
             let transport = StepUpWatchingTransport(

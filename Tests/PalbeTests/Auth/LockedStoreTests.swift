@@ -11,12 +11,13 @@ import Testing
 /// since it started) never signs anyone out and never loses the stored session.
 @Suite struct LockedStoreTests {
     /// A client on `store` whose waits for an unreadable store last `limit` of real time.
-    static func client(_ bed: AuthTestBed, store: any SecureStore, limit: Duration = .milliseconds(200)) -> Palbe {
+    static func client(_ bed: AuthTestBed, store: any SecureStore, limit: Duration = .milliseconds(200)) -> PalbeClient
+    {
         var runtime = bed.recorder.runtime()
         runtime.clock = SDKClock()
         runtime.sessionStore = store
         runtime.sessionStoreWaitLimit = limit
-        return Palbe(configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
+        return PalbeClient(configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
     }
 
     @Test func aStoreLockedAtLaunchThatUnlocksLaterRestoresTheSessionAndNeverSaysSignedOut() async throws {

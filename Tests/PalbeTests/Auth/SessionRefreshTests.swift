@@ -11,8 +11,8 @@ import Testing
     /// Signs `email` up on a client whose access token the server minted already expired (its clock
     /// moved back), then puts the clock right.
     private func signUpExpired(
-        _ bed: AuthTestBed, _ email: String, client: Palbe? = nil, expiringIn seconds: Int = -100
-    ) async throws -> (Palbe, AuthUser, SignedInSession) {
+        _ bed: AuthTestBed, _ email: String, client: PalbeClient? = nil, expiringIn seconds: Int = -100
+    ) async throws -> (PalbeClient, AuthUser, SignedInSession) {
         try await bed.setClockOffset(seconds - 3600)
         let client = client ?? bed.client()
         let user = try await client.auth.signUp(email: email, password: "correct-horse").user

@@ -12,7 +12,7 @@ import Testing
     static let calls = 100
 
     /// `count` concurrent `pb.call("auth/me")`s; returns the user id each answered with.
-    private func storm(_ client: Palbe, count: Int = calls) async throws -> [String] {
+    private func storm(_ client: PalbeClient, count: Int = calls) async throws -> [String] {
         try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<count {
                 group.addTask {

@@ -57,6 +57,65 @@ import Testing
         }
     }
 
+    /// The native sign-in snapshot (`oauth`), as `palbase link` and `sdk emulator plist` write it.
+    nonisolated(unsafe) static let snapshot: [String: Any] = [
+        "google": [
+            "mode": "native", "issuer": "https://accounts.google.com",
+            "client_id": "123-ios.apps.googleusercontent.com",
+            "redirect_uri": "com.googleusercontent.apps.123-ios:/oauth2redirect",
+        ],
+        "apple": ["mode": "native", "issuer": "https://appleid.apple.com", "client_id": "com.example.app"],
+        "microsoft": [
+            "mode": "native", "issuer": "http://127.0.0.1:54321/__providers/microsoft", "client_id": "6f1c-app",
+            "redirect_uri": "msauth.com.example.app://auth",
+        ],
+        "github": ["mode": "browser"],
+        "someday": ["mode": "native"],  // a newer backend's provider: ignored
+    ]
+
+    @Test func readsTheNativeSignInSnapshot() throws {
+        let configuration = try PalbeConfiguration(
+            infoPlist: try Self.plist(["base_url": "http://127.0.0.1:1", "api_key": "k", "oauth": Self.snapshot]))
+        #expect(Set(configuration.nativeOAuth.keys) == [.google, .apple, .microsoft])
+        let google = try #require(configuration.nativeOAuth[.google])
+        #expect(google.clientID == "123-ios.apps.googleusercontent.com")
+        #expect(google.redirectURI?.absoluteString == "com.googleusercontent.apps.123-ios:/oauth2redirect")
+        #expect(configuration.nativeOAuth[.apple]?.redirectURI == nil)
+        #expect(configuration.nativeOAuth[.microsoft]?.issuer.absoluteString.hasPrefix("http://127.0.0.1") == true)
+    }
+
+    /// Each unusable entry is refused when the plist is read, naming its key. The `oauth` value is given as
+    /// JSON, turned into the plist's dictionary.
+    @Test(
+        arguments: [
+            ("oauth", #""not a dictionary""#),
+            ("oauth.google", #"{"google": "native"}"#),
+            ("oauth.google.mode", #"{"google": {"mode": "web"}}"#),
+            ("oauth.github.mode", #"{"github": {"mode": "native", "issuer": "https://github.com", "client_id": "x"}}"#),
+            ("oauth.google.issuer", #"{"google": {"mode": "native", "client_id": "x", "redirect_uri": "a:/b"}}"#),
+            (
+                "oauth.google.issuer",
+                #"{"google": {"mode": "native", "issuer": "http://accounts.google.com", "client_id": "x", "redirect_uri": "a:/b"}}"#
+            ),
+            (
+                "oauth.google.client_id",
+                #"{"google": {"mode": "native", "issuer": "https://accounts.google.com", "client_id": " ", "redirect_uri": "a:/b"}}"#
+            ),
+            (
+                "oauth.google.redirect_uri",
+                #"{"google": {"mode": "native", "issuer": "https://accounts.google.com", "client_id": "x"}}"#
+            ),
+            ("oauth.apple.client_id", #"{"apple": {"mode": "native", "issuer": "https://appleid.apple.com"}}"#),
+        ])
+    func anUnusableSnapshotNamesItsKey(key: String, oauth: String) throws {
+        let value = try JSONSerialization.jsonObject(with: Data(oauth.utf8), options: .fragmentsAllowed)
+        #expect(throws: AppConfigError.invalidOAuthConfig(key: key)) {
+            try PalbeConfiguration(
+                infoPlist: try Self.plist(["base_url": "http://127.0.0.1:1", "api_key": "k", "oauth": value]))
+        }
+        #expect(AppConfigError.invalidOAuthConfig(key: key).message.contains(key))
+    }
+
     @Test(arguments: [Data(), Data("not a plist".utf8), Data("<plist><array/></plist>".utf8)])
     func unreadablePlistIsMissingConfig(_ data: Data) {
         #expect(throws: AppConfigError.missingConfig) { try PalbeConfiguration(infoPlist: data) }
@@ -96,7 +155,7 @@ import Testing
             let configuration = try PalbeConfiguration(infoPlist: try bed.emulator.infoPlist())
             #expect(configuration.apiKey == bed.emulator.apiKey)
             #expect(configuration.sealingKey == bed.emulator.sealingPublicKeyBase64URL)
-            let client = Palbe(configuration: configuration)
+            let client = PalbeClient(configuration: configuration)
             let echo: AnyCodableValue = try await client.call("v1/db/echo", AnyCodableValue.object(["a": 1]))
             #expect(echo["received"]?.stringValue == #"{"a":1}"#)
         }

@@ -32,7 +32,7 @@ import Testing
 
     @Test func clientsShareTheProcessWideRecordByDefault() async throws {
         try await withPalbe { bed in
-            let client = Palbe(configuration: bed.configuration())
+            let client = PalbeClient(configuration: bed.configuration())
             let _: [Todo] = try await client.call("todos", method: .get)
             let recorded = await PalbeCorrelation.shared.lastRequestID
             // Other suites may finish a request in between; the id must at least be one this emulator issued

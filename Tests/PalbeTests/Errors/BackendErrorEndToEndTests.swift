@@ -10,11 +10,14 @@ import Testing
 /// The mapping rules end to end: real HTTP exchanges with the emulator on 127.0.0.1, through a
 /// Palbe client, for every vector row and for the emulator's fault rules.
 @Suite struct BackendErrorEndToEndTests {
-    /// Every response vector, answered verbatim by the emulator's probe route.
+    /// Every response vector, answered verbatim by the emulator's probe route. The device attests
+    /// (``TestAppAttester``), so a 401 `app_attest_required` is attested and retried once, and the
+    /// probe's second refusal is what the call throws; without an attester it would be
+    /// `.attestationUnavailable` (``AppAttestTests``).
     @Test(arguments: try BackendErrorVectors.load().responses)
     func responseVector(_ row: BackendErrorVectors.ResponseRow) async throws {
         try await withPalbe { bed in
-            let client = bed.client()
+            let client = bed.client(attester: TestAppAttester())
             let error = await failure(of: client, answering: row)
             // The emulator stamps its own X-Request-Id, so "from the header" means that one.
             let headerID = await bed.recorder.correlation.lastRequestID
@@ -42,7 +45,7 @@ import Testing
 
     @Test func injectedStatusesMapLikeTheirVectors() async throws {
         try await withPalbe { bed in
-            let client = bed.client()
+            let client = bed.client(attester: TestAppAttester())
             let cases: [(FaultAction, String, Int?)] = [
                 (.status(409, error: "todo_locked"), "server", 409),
                 (.status(404, error: "todo_not_found"), "server", 404),
@@ -59,7 +62,9 @@ import Testing
                 (.malformedJSON(status: 200), "decode", nil),
             ]
             for (action, caseName, status) in cases {
-                try bed.emulator.addFault(action, method: "POST", pathPrefix: "/todos", count: 1)
+                // app_attest_required is attested and retried once: the retry is refused too.
+                try bed.emulator.addFault(
+                    action, method: "POST", pathPrefix: "/todos", count: caseName == "app_attest_required" ? 2 : 1)
                 do throws(BackendError) {
                     let _: Todo = try await client.call("todos", CreateTodoInput(title: "x"))
                     Issue.record("\(action) did not fail")
@@ -117,7 +122,7 @@ import Testing
         let baseURL = try await withPalbe { bed in bed.baseURL }
         var components = try #require(URLComponents(url: baseURL, resolvingAgainstBaseURL: false))
         components.port = refusing.port
-        let client = Palbe(
+        let client = PalbeClient(
             configuration: PalbeConfiguration(
                 baseURL: try #require(components.url), apiKey: "k", requestTimeout: .seconds(5)),
             transport: DefaultTransport.make(), runtime: RuntimeRecorder().runtime())
@@ -133,7 +138,7 @@ import Testing
     }
 
     @Test func hostThatNeverResolvesIsNetwork() async throws {
-        let client = Palbe(
+        let client = PalbeClient(
             configuration: PalbeConfiguration(baseURL: URL(string: "http://palbe.invalid")!, apiKey: "k"),
             transport: DefaultTransport.make(), runtime: RuntimeRecorder().runtime())
         let error = await #expect(throws: BackendError.self) {
@@ -179,7 +184,7 @@ import Testing
     @Test func unparsableResponseIsTransport() async throws {
         let malformed: ScriptedServer.Route = { _, _ in HTTPServerResponse(status: 200, fault: .malformedChunking) }
         try await withScriptedServer(fallback: malformed) { server in
-            let client = Palbe(
+            let client = PalbeClient(
                 configuration: PalbeConfiguration(baseURL: server.baseURL, apiKey: "k", requestTimeout: .seconds(5)),
                 transport: DefaultTransport.make(), runtime: RuntimeRecorder().runtime())
             let error = await #expect(throws: BackendError.self) {
@@ -287,7 +292,7 @@ import Testing
 }
 
 /// The error a client gets when the emulator answers `row` verbatim.
-private func failure(of client: Palbe, answering row: BackendErrorVectors.ResponseRow) async -> BackendError {
+private func failure(of client: PalbeClient, answering row: BackendErrorVectors.ResponseRow) async -> BackendError {
     do {
         let _: AnyCodableValue = try await client.call("probe/answer", method: .get, headers: [:], query: row)
         Issue.record("\(row.name): the call succeeded")
@@ -297,7 +302,7 @@ private func failure(of client: Palbe, answering row: BackendErrorVectors.Respon
     }
 }
 
-extension Palbe {
+extension PalbeClient {
     /// `GET probe/answer` asking the emulator to answer with `row`'s status, body, Retry-After and
     /// Location.
     fileprivate func call<O: Decodable & Sendable>(

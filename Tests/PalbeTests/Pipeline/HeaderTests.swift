@@ -18,11 +18,11 @@ import Testing
             let version = ProcessInfo.processInfo.operatingSystemVersion
             for request in sent {
                 #expect(request.header("apikey", carried: bed.emulator.apiKey))
-                #expect(request.header("User-Agent")?.hasPrefix("Palbe/\(Palbe.version) (") == true)
+                #expect(request.header("User-Agent")?.hasPrefix("Palbe/\(PalbeClient.version) (") == true)
                 #expect(
                     request.header("User-Agent")?.hasSuffix(
                         "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion))") == true)
-                #expect(request.header("X-Palbase-Client") == "palbe-swift/\(Palbe.version)")
+                #expect(request.header("X-Palbase-Client") == "palbe-swift/\(PalbeClient.version)")
                 #expect(request.header("X-Palbase-Client-Version") == "3.1.4")
                 #expect(request.header("Accept") == "application/json")
                 for absent in ["Authorization", "DPoP", "X-Palbase-Sealed", "X-PoW-Challenge-ID", "X-PoW-Nonce"] {

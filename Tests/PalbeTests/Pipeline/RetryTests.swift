@@ -123,7 +123,8 @@ import Testing
                 gate.continuation.yield()
                 try await Task.sleep(for: .seconds(30))
             })
-            let client = Palbe(configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
+            let client = PalbeClient(
+                configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
             try bed.emulator.addFault(.status(503, error: "unavailable"), method: "GET", pathPrefix: "/todos")
             let call = Task { () async -> Result<[Todo], BackendError> in
                 do throws(BackendError) {

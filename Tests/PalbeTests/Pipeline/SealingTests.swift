@@ -84,7 +84,7 @@ import Testing
             try bed.emulator.addFault(.status(500, error: "down"), pathPrefix: "/.well-known")
             for configuration in [badPin, bed.configuration(pinSealingKey: false)] {
                 let recorder = RuntimeRecorder()
-                let client = Palbe(
+                let client = PalbeClient(
                     configuration: configuration, transport: DefaultTransport.make(), runtime: recorder.runtime())
                 client.configure(onError: recorder.hook)
                 let error = await #expect(throws: BackendError.self) {
@@ -125,7 +125,7 @@ import Testing
             headers.set("Content-Type", "application/json")
             return HTTPServerResponse(status: request.path.hasSuffix("/ok") ? 200 : 400, headers: headers, body: forged)
         }) { server in
-            let client = Palbe(
+            let client = PalbeClient(
                 configuration: PalbeConfiguration(
                     baseURL: server.baseURL, apiKey: "k",
                     sealingKey: Base64URL.encode(serverKey.publicKey.x963Representation),

@@ -15,8 +15,8 @@ import Testing
         let names = RecoveryRules.calls(backoff: .middle).rules.map { String(describing: type(of: $0)) }
         #expect(
             names == [
-                "ExpiringSessionRefresh", "NoResponseRetry", "ProofOfWorkRecovery", "SessionEndRecovery",
-                "SessionRefreshRecovery", "GatewayRetry",
+                "ExpiringSessionRefresh", "NoResponseRetry", "ProofOfWorkRecovery", "AppAttestRecovery",
+                "SessionEndRecovery", "SessionRefreshRecovery", "GatewayRetry",
             ])
     }
 

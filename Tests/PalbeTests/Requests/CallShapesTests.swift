@@ -178,7 +178,7 @@ import Testing
     ])
     func unusableConfigurationIsNotConfigured(_ configuration: PalbeConfiguration) async throws {
         let recorder = RuntimeRecorder()
-        let client = Palbe(
+        let client = PalbeClient(
             configuration: configuration, transport: DefaultTransport.make(), runtime: recorder.runtime())
         client.configure(onError: recorder.hook)
         let error = await #expect(throws: BackendError.self) {

@@ -32,7 +32,7 @@ import Testing
         return String(type.dropFirst("multipart/form-data; boundary=".count))
     }
 
-    private func newTodo(_ client: Palbe) async throws -> String {
+    private func newTodo(_ client: PalbeClient) async throws -> String {
         let todo: Todo = try await client.call("todos", CreateTodoInput(title: "With a file"))
         return todo.id
     }

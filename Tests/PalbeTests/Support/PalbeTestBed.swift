@@ -28,10 +28,19 @@ struct PalbeTestBed: Sendable {
 
     /// A client for `configuration` (by default ``configuration(pinSealingKey:appVersion:)``) over the
     /// default transport, with the recorder's runtime.
-    func client(_ configuration: PalbeConfiguration? = nil, traceHTTP: Bool = true) -> Palbe {
-        Palbe(
+    func client(_ configuration: PalbeConfiguration? = nil, traceHTTP: Bool = true) -> PalbeClient {
+        PalbeClient(
             configuration: configuration ?? self.configuration(), transport: DefaultTransport.make(),
             runtime: recorder.runtime(traceHTTP: traceHTTP))
+    }
+
+    /// A client whose device attests with `attester` (`nil`: the platform's own, none on Linux) and keeps
+    /// its App Attest key id in `store`.
+    func client(attester: (any AppAttester)?, store: InMemoryStore = InMemoryStore()) -> PalbeClient {
+        var runtime = recorder.runtime()
+        runtime.appAttester = attester
+        runtime.sessionStore = store
+        return PalbeClient(configuration: configuration(), transport: DefaultTransport.make(), runtime: runtime)
     }
 
     /// Every logged request whose path starts with `prefix`, oldest first.

@@ -134,7 +134,7 @@ struct RoomsSearchEndpoint: PBEndpoint {
 }
 
 struct TodosNamespace: Sendable {
-    let client: Palbe
+    let client: PalbeClient
 
     func create(_ input: CreateTodoInput, headers: [String: String] = [:]) async throws(TodosCreateError) -> Todo {
         try await client.call(TodosCreateEndpoint(input: input, headers: headers))
@@ -149,6 +149,6 @@ struct TodosNamespace: Sendable {
     }
 }
 
-extension Palbe {
+extension PalbeClient {
     var todos: TodosNamespace { TodosNamespace(client: self) }
 }

@@ -19,8 +19,8 @@ let toolchainModules = [
 ]
 /// The stub modules read from `--modules-of` directories, when built there.
 let stubModules = [
-    "AuthenticationServices", "PassKit", "LocalAuthentication", "Security", "CryptoKit", "CommonCrypto", "UIKit",
-    "AppKit", "os",
+    "AuthenticationServices", "PassKit", "LocalAuthentication", "DeviceCheck", "Security", "CryptoKit", "CommonCrypto",
+    "UIKit", "AppKit", "os",
 ]
 
 func fail(_ message: String) -> Never {

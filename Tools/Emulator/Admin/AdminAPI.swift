@@ -2,7 +2,8 @@ import ErrorCore
 import Foundation
 import HTTPServer
 
-/// The JSON admin API under `/__emulator/`: health, reset, request log, inbox, fault rules, proof of work.
+/// The JSON admin API under `/__emulator/`: health, reset, request log, inbox, fault rules, proof of work, App
+/// Attest.
 ///
 /// No `apikey` is needed, but every request needs the admin token (`EmulatorRequestGuard` checks it, with
 /// `Host`, `Origin` and JSON writes, before this runs); errors use the Palbase envelope.
@@ -10,7 +11,7 @@ import HTTPServer
 /// | method, path | answer |
 /// | --- | --- |
 /// | GET `health` | `{"status":"ok","api_key","base_url","sealing_key","mounts":[…]}` |
-/// | POST `reset` | 204; empties every table but the identity, clears faults, restores configured PoW rules |
+/// | POST `reset` | 204; empties every table but the identity, clears faults, restores configured PoW and attest rules |
 /// | GET `requests?limit=N&before=ID` | `{"requests":[…],"next_before"}`: up to N (default 100, max 500) older than ID, oldest first; redacted, bodies cut to 4 KiB |
 /// | DELETE `requests` | 204 |
 /// | GET `inbox?to=&channel=` | `{"messages":[…]}` in delivery order |
@@ -19,6 +20,8 @@ import HTTPServer
 /// | DELETE `faults/{id}` | 204, or 404 `not_found` |
 /// | GET / POST / DELETE `pow` | `{"rules":[…]}` / 200 the rules after adding `{path_prefix,difficulty}` / 204 |
 /// | DELETE `pow?path_prefix=` | 204 |
+/// | GET / POST / DELETE `attest` | `{"rules":[…]}` / 200 the rules after adding `{path_prefix}` / 204 |
+/// | DELETE `attest?path_prefix=` | 204 |
 /// | `chatbase/…` | agents, conversation status, identity tokens: see `ChatbaseAdminRoutes` |
 /// | `auth/…` | auth settings, clock offset, users, sessions, MFA flags, simulated providers' ID tokens: see `AuthAdminRoutes` |
 /// | `purse/…` | settings, clock offset, sessions and their payments, method states: see `PurseAdminRoutes` |
@@ -101,6 +104,19 @@ struct AdminAPI: Sendable {
             case ("DELETE", ["pow"]):
                 server.removeProofOfWork(pathPrefix: parameter("path_prefix"))
                 return noContent
+            case ("GET", ["attest"]):
+                return try json(AttestRules(rules: server.appAttestRules))
+            case ("POST", ["attest"]):
+                let input = try decode(AttestRuleInput.self, from: request.body)
+                do {
+                    server.setAppAttest(try AppAttestRule(pathPrefix: input.pathPrefix))
+                } catch {
+                    throw PalbaseHTTPError(status: 400, code: "invalid_attest_rule", description: error.reason)
+                }
+                return try json(AttestRules(rules: server.appAttestRules))
+            case ("DELETE", ["attest"]):
+                server.removeAppAttest(pathPrefix: parameter("path_prefix"))
+                return noContent
             case (_, let path) where path.first == "chatbase":
                 return try ChatbaseAdminRoutes(server: server).respond(to: request, path: Array(path.dropFirst()))
             case (_, let path) where path.first == "auth":
@@ -119,7 +135,7 @@ struct AdminAPI: Sendable {
 
     // MARK: - Routing table for 405s
 
-    private static let routes: Set<String> = ["health", "reset", "requests", "inbox", "faults", "pow"]
+    private static let routes: Set<String> = ["health", "reset", "requests", "inbox", "faults", "pow", "attest"]
 
     private static func methods(for path: [String]) -> [String] {
         switch path.first {
@@ -138,6 +154,10 @@ struct AdminAPI: Sendable {
     private struct PowRuleInput: Decodable {
         let pathPrefix: String
         let difficulty: Int
+    }
+    private struct AttestRules: Encodable { let rules: [AppAttestRule] }
+    private struct AttestRuleInput: Decodable {
+        let pathPrefix: String
     }
 
     private var noContent: HTTPServerResponse { HTTPServerResponse(status: 204) }

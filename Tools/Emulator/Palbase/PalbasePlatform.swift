@@ -2,8 +2,8 @@ import ErrorCore
 import Foundation
 import HTTPServer
 
-/// The Palbase service mounted at `/`: API-key check, request ids, sealing, proof of work, the error envelope,
-/// and dispatch to the mounted `PalbaseRouteHandler`s.
+/// The Palbase service mounted at `/`: API-key check, request ids, sealing, proof of work, App Attest, the error
+/// envelope, and dispatch to the mounted `PalbaseRouteHandler`s.
 final class PalbasePlatform: Sendable {
     static let sealingKeyPath = "/.well-known/palbase-sealing-key"
     static let appSiteAssociationPath = "/.well-known/apple-app-site-association"
@@ -12,16 +12,18 @@ final class PalbasePlatform: Sendable {
     private let store: SQLiteDatabase
     private let identity: EmulatorIdentity
     private let proofOfWork: ProofOfWorkGate
+    private let appAttest: AppAttestGate
     private let maxBodyBytes: Int
 
     init(
         handlers: [any PalbaseRouteHandler], store: SQLiteDatabase, identity: EmulatorIdentity,
-        proofOfWork: ProofOfWorkGate, maxBodyBytes: Int
+        proofOfWork: ProofOfWorkGate, appAttest: AppAttestGate, maxBodyBytes: Int
     ) {
         self.handlers = handlers
         self.store = store
         self.identity = identity
         self.proofOfWork = proofOfWork
+        self.appAttest = appAttest
         self.maxBodyBytes = maxBodyBytes
     }
 
@@ -62,6 +64,11 @@ final class PalbasePlatform: Sendable {
                     status: 400, code: "sealing_required", description: "Bodies sent to \(request.path) must be sealed")
             }
             try proofOfWork.check(path: request.path, headers: request.headers)
+            if let response = try appAttest.answer(method: request.method, path: request.path, body: body) {
+                return try finish(response, requestID: requestID, session: session)
+            }
+            // The assertion covers the body as it travelled: sealed, when it was.
+            try appAttest.check(path: request.path, headers: request.headers, rawBody: request.body)
             var palbaseRequest = PalbaseRequest(
                 method: request.method, path: request.path, segments: segments, query: query,
                 headers: request.headers, body: body, tenant: identity.tenantID, requestID: requestID)

@@ -13,50 +13,19 @@ final class ProofOfWorkGate: Sendable {
     static let challengeHeader = "X-PoW-Challenge-ID"
     static let nonceHeader = "X-PoW-Nonce"
 
-    private let configured: [ProofOfWorkRule]
-    private let rules: Locked<[ProofOfWorkRule]>
+    /// The rules in force (the admin API and `reset` change them).
+    let rules: PathPrefixRules<ProofOfWorkRule>
     private let store: SQLiteDatabase
 
     init(rules: [ProofOfWorkRule], store: SQLiteDatabase) {
-        configured = rules
-        self.rules = Locked(rules)
+        self.rules = PathPrefixRules(rules)
         self.store = store
-    }
-
-    /// The rules in force, sorted by prefix.
-    var currentRules: [ProofOfWorkRule] {
-        rules.withLock { $0 }.sorted { $0.pathPrefix < $1.pathPrefix }
-    }
-
-    /// Adds `rule`, replacing any rule with the same prefix.
-    func set(_ rule: ProofOfWorkRule) {
-        rules.withLock { rules in
-            rules.removeAll { $0.pathPrefix == rule.pathPrefix }
-            rules.append(rule)
-        }
-    }
-
-    /// Removes the rule for `prefix`, or every rule when `prefix` is nil.
-    func remove(prefix: String?) {
-        rules.withLock { rules in rules.removeAll { prefix == nil || $0.pathPrefix == prefix } }
-    }
-
-    /// Back to the rules the emulator was configured with.
-    func restoreConfiguredRules() {
-        rules.withLock { $0 = configured }
-    }
-
-    /// The most specific rule covering `path`, if any.
-    func rule(for path: String) -> ProofOfWorkRule? {
-        rules.withLock { rules in
-            rules.filter { $0.matches(path) }.max { $0.pathPrefix.count < $1.pathPrefix.count }
-        }
     }
 
     /// Returns when `path` needs no proof or the request carries a valid, unused solution; otherwise throws
     /// 403 `pow_required` with a fresh challenge in `data`.
     func check(path: String, headers: HTTPHeaders) throws {
-        guard let rule = rule(for: path) else { return }
+        guard let rule = rules.rule(for: path) else { return }
         guard let challengeID = headers[Self.challengeHeader], let nonce = headers[Self.nonceHeader] else {
             throw try challenge(rule, description: "Proof of work required")
         }

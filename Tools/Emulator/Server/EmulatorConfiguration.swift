@@ -26,6 +26,8 @@ package struct EmulatorConfiguration: Sendable {
     package var storage: Storage
     /// Paths that demand proof of work from the start (the admin API can change them at run time).
     package var proofOfWork: [ProofOfWorkRule] = []
+    /// Paths that demand an App Attest assertion from the start (the admin API can change them at run time).
+    package var appAttest: [AppAttestRule] = []
     /// The Palbase backend at `/`, tried in order (the sample backend, the auth service).
     package var palbaseHandlers: [any PalbaseRouteHandler] = []
     /// Services under their prefixes; Chatbase's and Purse's are reserved until mounted.

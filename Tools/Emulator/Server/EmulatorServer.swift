@@ -33,6 +33,7 @@ package final class EmulatorServer: Sendable {
 
     let identity: EmulatorIdentity
     let proofOfWork: ProofOfWorkGate
+    let appAttest: AppAttestGate
     let palbase: PalbasePlatform
     private let http = Locked<HTTPServer?>(nil)
     private let guardrail = Locked<EmulatorRequestGuard?>(nil)
@@ -60,9 +61,10 @@ package final class EmulatorServer: Sendable {
         inbox = EmulatorInbox(store: store)
         faults = FaultStore(store: store)
         proofOfWork = ProofOfWorkGate(rules: configuration.proofOfWork, store: store)
+        appAttest = AppAttestGate(rules: configuration.appAttest, store: store)
         palbase = PalbasePlatform(
             handlers: configuration.palbaseHandlers, store: store, identity: identity, proofOfWork: proofOfWork,
-            maxBodyBytes: configuration.maxPalbaseBodyBytes)
+            appAttest: appAttest, maxBodyBytes: configuration.maxPalbaseBodyBytes)
     }
 
     // MARK: - Identity
@@ -161,25 +163,40 @@ package final class EmulatorServer: Sendable {
     }
 
     /// The proof-of-work rules in force.
-    package var proofOfWorkRules: [ProofOfWorkRule] { proofOfWork.currentRules }
+    package var proofOfWorkRules: [ProofOfWorkRule] { proofOfWork.rules.current }
 
     /// Demands proof of work under `rule.pathPrefix` (replacing a rule with the same prefix).
     package func setProofOfWork(_ rule: ProofOfWorkRule) {
-        proofOfWork.set(rule)
+        proofOfWork.rules.set(rule)
     }
 
     /// Stops demanding proof of work under `pathPrefix`, or anywhere when nil.
     package func removeProofOfWork(pathPrefix: String? = nil) {
-        proofOfWork.remove(prefix: pathPrefix)
+        proofOfWork.rules.remove(prefix: pathPrefix)
+    }
+
+    /// The App Attest rules in force.
+    package var appAttestRules: [AppAttestRule] { appAttest.rules.current }
+
+    /// Demands an App Attest assertion under `rule.pathPrefix` (replacing a rule with the same prefix).
+    package func setAppAttest(_ rule: AppAttestRule) {
+        appAttest.rules.set(rule)
+    }
+
+    /// Stops demanding App Attest under `pathPrefix`, or anywhere when nil.
+    package func removeAppAttest(pathPrefix: String? = nil) {
+        appAttest.rules.remove(prefix: pathPrefix)
     }
 
     /// Empties every table but the identity (API key and sealing key stay), so faults, the request log, the
-    /// inbox and all service data are gone; services re-seed; proof-of-work rules go back to the configured ones.
+    /// inbox, registered App Attest keys and all service data are gone; services re-seed; proof-of-work and
+    /// App Attest rules go back to the configured ones.
     package func reset() throws {
         try PlatformSchema.reset(store) {
             for handler in configuration.palbaseHandlers { try handler.didReset(store: store) }
             for service in configuration.mounts.compactMap(\.service) { try service.didReset(store: store) }
         }
-        proofOfWork.restoreConfiguredRules()
+        proofOfWork.rules.restoreConfigured()
+        appAttest.rules.restoreConfigured()
     }
 }

@@ -62,6 +62,21 @@ enum PlatformSchema {
                 ALTER TABLE request_log ADD COLUMN body_sha256 TEXT NOT NULL DEFAULT '';
                 """
         ),
+        // App Attest: challenges handed out (single-use) and the keys registered with them.
+        Migration(
+            version: 3,
+            sql: """
+                CREATE TABLE attest_challenges (
+                    challenge TEXT PRIMARY KEY,
+                    expires_at REAL NOT NULL
+                );
+                CREATE TABLE attest_keys (
+                    key_id TEXT PRIMARY KEY,
+                    public_key BLOB NOT NULL,
+                    created_at TEXT NOT NULL
+                );
+                """
+        ),
     ]
 
     /// Empties every table except the preserved ones, then lets each service re-seed, in one transaction.

@@ -71,12 +71,16 @@ extension AuthError {
         .http(status: 400, code: code, message: message ?? oauthMessages[code] ?? code, requestId: nil)
     }
 
-    /// The cancellation of a sign-in with `provider`: code `oauth_cancelled`, and the message
-    /// ``AuthNamespace/wasCanceled(_:)`` recognises for Apple and Google.
+    /// The cancellation of a sign-in with `provider`: ``AuthError/invalidCredentials(message:)`` with the
+    /// message `User canceled <Provider> sign-in`, which ``AuthNamespace/wasCanceled(_:)`` recognises for Apple
+    /// and Google, and whose ``AuthError/code`` is `oauth_cancelled`.
     static func oauthCancelled(_ provider: OAuthProvider) -> AuthError {
-        .http(
-            status: 400, code: "oauth_cancelled", message: "User canceled \(provider.displayName) sign-in",
-            requestId: nil)
+        .invalidCredentials(message: oauthCancellationMessage(provider))
+    }
+
+    /// `User canceled <Provider> sign-in`.
+    static func oauthCancellationMessage(_ provider: OAuthProvider) -> String {
+        "User canceled \(provider.displayName) sign-in"
     }
 
     /// Whether a failed completion may be retried with the stored code: no answer, a 5xx, 408 or 429.

@@ -21,7 +21,7 @@ package struct OAuthTransactionStore: Sendable {
     private static let queue = DispatchQueue(label: "studio.palbase.auth.oauth-store")
 
     /// The store `client` keeps its session in, under the environment's OAuth item.
-    package init(client: Palbe) {
+    package init(client: PalbeClient) {
         store = client.session.persistence.store
         let sessionKey = SessionStorage.itemKey(for: client.configuration)
         key = "palbe-oauth-" + sessionKey.dropFirst("palbe-session-".count)
@@ -123,6 +123,14 @@ package struct PendingOAuth: Codable, Sendable, Equatable {
     package let createdAt: Int64
     /// The authorization code of the accepted callback, nil until then.
     package var code: String?
+    /// A native transaction's nonce (from `/auth/oauth/authorize`); nil for the browser transaction.
+    package var nonce: String?
+    /// A native transaction's provider token endpoint, where the code is redeemed; nil for Apple's own sheet.
+    package var tokenEndpoint: URL?
+    /// The provider's ID token, once the provider gave it: what a retried completion presents again.
+    package var idToken: String?
+    /// Apple's name for the account, given on the first authorization only.
+    package var name: PersonName?
 
     /// Longer than the auth service keeps a transaction, so the store never drops one it still knows.
     static let lifetime: Int64 = 30 * 60

@@ -44,6 +44,8 @@ package actor SessionManager {
     /// What requests read without the actor.
     struct Snapshot: Sendable {
         var booted = false
+        /// Moves of the unit to another store (``relocate(to:)``) not yet read back: requests wait for them.
+        var relocations = 0
         var accessToken: SecretToken?
         var expiresAt: Int64 = 0
     }
@@ -89,6 +91,8 @@ package actor SessionManager {
     private var unreadableReads = 0
     private var reread: Task<Void, Never>?
     private var reading = false
+    /// The event of a boot whose announcement waited for a move of the unit (a lost device key's expiry).
+    private var bootEvent: AuthEvent?
     private var keyWaiters: [CheckedContinuation<Void, Never>] = []
     var refresh: (id: Int, task: Task<RefreshOutcome, Never>)?
     var refreshes = 0
@@ -291,7 +295,12 @@ package actor SessionManager {
         for waiter in keyWaiters { waiter.resume() }
         keyWaiters = []
         reached(.hydration)
-        if !booted { announce(lostSession ? .signedOut(reason: .sessionExpired) : nil) }
+        // While the unit is being moved to another store, the first state waits for the read of the new home.
+        if !booted, snapshot.withLock({ $0.relocations }) == 0 {
+            announce(lostSession ? .signedOut(reason: .sessionExpired) : nil)
+        } else if lostSession {
+            bootEvent = .signedOut(reason: .sessionExpired)
+        }
         if persistPending {
             persistPending = false
             deferredWrite = Task { await persist() }
@@ -318,16 +327,63 @@ package actor SessionManager {
         if let event { listeners.emit(event) }
     }
 
-    /// Waits until the state is known.
+    /// Waits until the state is known (and no move of the unit to another store is still being read back).
     package func waitForBoot() async {
-        if booted { return }
+        if isSettledBoot { return }
         await withCheckedContinuation { bootWaiters.append($0) }
     }
 
     /// Waits until the state is known, at most `limit` (read from the SDK clock); whether it is known.
     package func waitForBoot(upTo limit: Duration) async -> Bool {
-        if booted { return true }
+        if isSettledBoot { return true }
         return await waitLimited(limit, for: .boot)
+    }
+
+    private var isSettledBoot: Bool {
+        booted && snapshot.withLock { $0.relocations } == 0
+    }
+
+    // MARK: - Moving the unit
+
+    /// Moves the unit to `store` (`configure(messagingAppGroup:)`): the persistence's home changes now, and the
+    /// state is read back from the new home before any request or listener relies on it, so a process whose
+    /// launch read its old home (empty for an extension, whose own store never held the app's session) still
+    /// ends up with the session the group holds.
+    nonisolated func relocate(to store: any SecureStore) {
+        snapshot.withLock { snapshot in
+            snapshot.relocations += 1
+            snapshot.booted = false
+        }
+        persistence.relocate(to: store)
+        Task { await self.readBackAfterRelocation() }
+    }
+
+    /// After the launch read, reads the new home (queued after the move) and, unless someone signed in or out
+    /// meanwhile, makes its unit the state; then lets the waiting requests and listeners go.
+    private func readBackAfterRelocation() async {
+        if !hydrated { await withCheckedContinuation { keyWaiters.append($0) } }
+        let unit = try? await persistence.read()
+        let remaining = snapshot.withLock { snapshot in
+            snapshot.relocations -= 1
+            return snapshot.relocations
+        }
+        var changed = false
+        if generation == 0, let unit, unit.session != session, let key = unit.key {
+            session = unit.session
+            deviceKey = key
+            changed = true
+        }
+        publish()
+        guard remaining == 0 else { return }
+        if !booted {
+            announce(bootEvent)
+            bootEvent = nil
+        } else {
+            if changed { announce(nil) }
+            for waiter in bootWaiters { waiter.resume() }
+            bootWaiters = []
+            reached(.boot)
+        }
     }
 
     /// Waits until the unit was read, at most `limit`; whether it was.
@@ -441,7 +497,7 @@ package actor SessionManager {
         let booted = booted
         let session = session
         snapshot.withLock { snapshot in
-            snapshot.booted = booted
+            snapshot.booted = booted && snapshot.relocations == 0
             snapshot.accessToken = session?.accessToken
             snapshot.expiresAt = session?.expiresAt ?? 0
         }

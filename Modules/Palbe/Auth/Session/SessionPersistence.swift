@@ -122,6 +122,9 @@ package final class SessionPersistence: Sendable {
             retirePrevious()
             return unit
         }
+        // Another process may have moved it between the two reads (it writes the new home before it deletes
+        // the old one): a last look at the new home finds it then.
+        if !previous.isEmpty, let data = try store.read(key) { return try PersistedAuth.decode(data) }
         return nil
     }
 

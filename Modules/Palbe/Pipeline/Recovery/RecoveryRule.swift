@@ -1,4 +1,5 @@
 import ErrorCore
+import Foundation
 
 // A recovery rule and the small types it works with: what an attempt carries, what a rule sees of the
 // call, what it decides, and how it waits.
@@ -107,18 +108,26 @@ package struct RecoveryContext: Sendable {
     package let retries: Int
     /// The session layer, when this call carries the session and one is installed.
     package let sessionAuthority: (any PalbeSessionAuthority)?
+    /// The App Attest enrollment, for calls whose plan may assert (``AppAttestRecovery``).
+    package let attestation: (any AppAttestAuthority)?
+    /// The body exactly as sent (sealed when it is sealed; empty without one), which an assertion
+    /// covers; `nil` for an upload, whose body is streamed from its parts and never held whole.
+    package let body: Data?
     /// Writes a line to the debug trace: what the client does next and why.
     package let note: @Sendable (String) -> Void
 
     /// A context; `note` defaults to discarding.
     package init(
         method: PBMethod, routePath: String, retries: Int = 0,
-        sessionAuthority: (any PalbeSessionAuthority)? = nil, note: @escaping @Sendable (String) -> Void = { _ in }
+        sessionAuthority: (any PalbeSessionAuthority)? = nil, attestation: (any AppAttestAuthority)? = nil,
+        body: Data? = Data(), note: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.method = method
         self.routePath = routePath
         self.retries = retries
         self.sessionAuthority = sessionAuthority
+        self.attestation = attestation
+        self.body = body
         self.note = note
     }
 }

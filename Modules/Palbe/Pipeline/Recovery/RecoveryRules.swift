@@ -25,17 +25,22 @@ package struct RecoveryRules: Sendable {
     ///    response rules does not matter; it comes first because it is the first thing that can go
     ///    wrong.
     /// 3. ``ProofOfWorkRecovery`` (403 `pow_required`).
-    /// 4. ``SessionEndRecovery`` (401 `session_revoked`, 403 `subject_fenced`): ends the call and the
+    /// 4. ``AppAttestRecovery`` (401 `app_attest_required`): like proof of work, fixes the cause of
+    ///    a refusal (attests) and replays at once. It goes before the two session rules because
+    ///    `app_attest_required` is a 401 about the device, not the token: it decides every one itself,
+    ///    so no session is refreshed or ended for it.
+    /// 5. ``SessionEndRecovery`` (401 `session_revoked`, 403 `subject_fenced`): ends the call and the
     ///    session, right before the refresh, so a revoked session is never refreshed.
-    /// 5. ``SessionRefreshRecovery`` (401): like proof of work, fixes the cause of a refusal and
+    /// 6. ``SessionRefreshRecovery`` (401): like proof of work, fixes the cause of a refusal and
     ///    replays at once.
-    /// 6. ``GatewayRetry`` (502/503/504): waiting is the fallback once nothing could fix the
+    /// 7. ``GatewayRetry`` (502/503/504): waiting is the fallback once nothing could fix the
     ///    answer, so retries come after every rule that can.
     package static func calls(backoff: Backoff) -> RecoveryRules {
         RecoveryRules([
             ExpiringSessionRefresh(),
             NoResponseRetry(backoff),
             ProofOfWorkRecovery(),
+            AppAttestRecovery(),
             SessionEndRecovery(),
             SessionRefreshRecovery(),
             GatewayRetry(backoff),

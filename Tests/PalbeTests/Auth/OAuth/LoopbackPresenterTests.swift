@@ -19,7 +19,7 @@ import Testing
     /// Signs `client` in with GitHub through `presenter` and returns the user's email; any other result
     /// is recorded as an issue (and gives nil).
     private static func signedInEmail(
-        _ client: Palbe, through presenter: LoopbackOAuthPresenter
+        _ client: PalbeClient, through presenter: LoopbackOAuthPresenter
     ) async throws
         -> String?
     {

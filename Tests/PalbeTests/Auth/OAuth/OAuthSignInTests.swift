@@ -13,7 +13,7 @@ import Testing
     func eachProviderSignsInWithTheProofStoredBeforeThePageIsShown(_ provider: OAuthProvider) async throws {
         try await withAuthBackend { bed in
             let storedAtPresentation = Locked<[String]>([])
-            let holder = Locked<Palbe?>(nil)
+            let holder = Locked<PalbeClient?>(nil)
             let presenter = ProviderPagePresenter(
                 email: "\(provider.rawValue)@example.com",
                 onPresent: { page in

@@ -38,16 +38,16 @@ struct AuthTestBed: Sendable {
     func client(
         _ configuration: PalbeConfiguration? = nil, store: (any SecureStore)? = nil,
         transport: (any Transport)? = nil, traceHTTP: Bool = true, recorder: RuntimeRecorder? = nil
-    ) -> Palbe {
+    ) -> PalbeClient {
         var runtime = (recorder ?? self.recorder).runtime(traceHTTP: traceHTTP)
         runtime.sessionStore = store ?? self.store
-        return Palbe(
+        return PalbeClient(
             configuration: configuration ?? self.configuration(), transport: transport ?? DefaultTransport.make(),
             runtime: runtime)
     }
 
     /// The persisted unit as the client wrote it, read with the SDK's own reader.
-    func persisted(_ client: Palbe) throws -> PersistedAuth? {
+    func persisted(_ client: PalbeClient) throws -> PersistedAuth? {
         try client.session.persistence.loadNow()
     }
 

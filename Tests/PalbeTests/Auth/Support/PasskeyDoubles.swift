@@ -56,11 +56,11 @@ struct TamperingAuthenticator: PasskeyAuthenticator {
 extension AuthTestBed {
     /// A client of this bed whose passkeys are held by `authenticator`, its session in `store` (by
     /// default the bed's).
-    func client(passkeys authenticator: any PasskeyAuthenticator, store: (any SecureStore)? = nil) -> Palbe {
+    func client(passkeys authenticator: any PasskeyAuthenticator, store: (any SecureStore)? = nil) -> PalbeClient {
         var runtime = recorder.runtime()
         runtime.sessionStore = store ?? self.store
         runtime.passkeyAuthenticator = authenticator
-        return Palbe(configuration: configuration(), transport: DefaultTransport.make(), runtime: runtime)
+        return PalbeClient(configuration: configuration(), transport: DefaultTransport.make(), runtime: runtime)
     }
 
     /// The bed's software authenticator: credentials in the bed's store, the user always agreeing.

@@ -74,18 +74,18 @@ extension AuthTestBed {
     func oauthClient(
         presenter: (any OAuthPresenter)? = nil, biometrics: (any BiometricKeychain)? = nil,
         store: (any SecureStore)? = nil, recorder: RuntimeRecorder? = nil
-    ) -> Palbe {
+    ) -> PalbeClient {
         var configuration = configuration()
         configuration.oauthRedirectURI = Self.redirectURI
         var runtime = (recorder ?? self.recorder).runtime()
         runtime.sessionStore = store ?? self.store
         runtime.oauthPresenter = presenter
         runtime.biometrics = biometrics
-        return Palbe(configuration: configuration, transport: DefaultTransport.make(), runtime: runtime)
+        return PalbeClient(configuration: configuration, transport: DefaultTransport.make(), runtime: runtime)
     }
 
     /// The OAuth transactions `client` has stored.
-    func pendingOAuth(_ client: Palbe) async throws -> [String] {
+    func pendingOAuth(_ client: PalbeClient) async throws -> [String] {
         try await client.auth.oauthStore.all().map(\.transactionID)
     }
 }
