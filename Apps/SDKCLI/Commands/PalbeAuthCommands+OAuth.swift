@@ -106,6 +106,8 @@ enum PalbeOAuthCLI {
         components.queryItems =
             (components.queryItems ?? []) + [URLQueryItem(name: "decision", value: "approve")]
             + (email.map { [URLQueryItem(name: "email", value: $0)] } ?? [])
+        // The page reads its query form-encoded, where a literal `+` (in `a+b@example.com`) is a space.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         guard let approve = components.url else {
             throw CommandFailure(code: "oauth_auto_failed", message: "The provider URL is not a URL")
         }

@@ -46,6 +46,8 @@ extension AuthNamespace {
                 URLQueryItem(name: "code_challenge", value: proof.challenge),
                 URLQueryItem(name: "code_challenge_method", value: "S256"),
             ]
+        // Providers read the query form-encoded, where a literal `+` is a space.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         guard let page = components.url else {
             throw .oauthLocal("oauth_not_configured", message: "The provider's authorization endpoint is not usable")
         }
