@@ -27,6 +27,29 @@ import Testing
         }
     }
 
+    /// With a plist whose snapshot configures Google native (`sdk emulator plist`'s), the command signs in on the
+    /// provider's own page with the native redirect; with `--auto` the emulator's redirect is taken directly. A
+    /// `+` in the email survives the provider's form-encoded query.
+    @Test func oauthFollowsThePlistsNativeMode() async throws {
+        try await withAuth { sdk, emulator in
+            try await withTemporaryDirectory { directory in
+                let plist = directory.appendingPathComponent("Palbase-Info.plist")
+                try emulator.infoPlist().write(to: plist)
+                let signIn = try await sdk([
+                    "palbe", "auth", "oauth", "google", "--plist", plist.path, "--auto", "--email",
+                    "native+cli@example.com", "--json",
+                ])
+                #expect(signIn.status == 0, "\(signIn.stderr)")
+                let user = try #require(try signIn.json()["user"] as? [String: Any])
+                #expect(user["email"] as? String == "native+cli@example.com")
+                #expect(signIn.stderr.contains("/__providers/google/authorize?"))
+                #expect(try emulator.requests(to: "/auth/oauth/provider").isEmpty, "never the browser transaction")
+                #expect(try emulator.requests(to: "/__providers/google/token").map(\.status) == [200])
+                #expect(try emulator.requests(to: "/auth/oauth/credential").map(\.status) == [200])
+            }
+        }
+    }
+
     @Test func oauthAutoSignsInThroughTheLoopbackRedirectAndLinkAddsAProvider() async throws {
         try await withAuth { sdk, emulator in
             let signIn = try await sdk([
