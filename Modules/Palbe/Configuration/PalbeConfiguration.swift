@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything a ``PalbeClient`` client needs to reach one Palbase environment.
+/// Everything a ``PalbeClient`` needs to reach one Palbase environment.
 ///
 /// Apps normally never build one: the global ``pb`` reads `Palbase-Info.plist`. Tests, servers and
 /// multi-environment tools build their own and hold several clients:
