@@ -89,9 +89,16 @@ let package = Package(
         .target(name: "PalbeCodegenTesting", dependencies: ["ErrorCore"], path: "Tools/PalbeCodegenTesting"),
         .target(
             name: "Emulator",
-            dependencies: ["HTTPServer", "ErrorCore", "SDKCrypto", "CSQLite"],
+            dependencies: ["HTTPServer", "ErrorCore", "SDKCrypto", "CSQLite", "AppAttestTestSupport"],
             path: "Tools/Emulator"
         ),
+        // The emulator's App Attest test format (a test CA's attestations), which it verifies and the test
+        // attester makes: test code, so it ships in no SDK.
+        .target(name: "AppAttestTestSupport", dependencies: ["SDKCrypto"], path: "Tools/AppAttestTestSupport"),
+        // What the CLI and the tests give a Palbe client in place of the device's own parts: the test attester.
+        .target(
+            name: "PalbeTesting", dependencies: ["Palbe", "ErrorCore", "SDKCrypto", "AppAttestTestSupport"],
+            path: "Tools/PalbeTesting"),
         // Tools around the Purse emulator that the CLI and the tests share: the merchant client that mints
         // sessions, and the chaos runner that proves a submission never charges twice.
         .target(
@@ -107,7 +114,7 @@ let package = Package(
             dependencies: [
                 "ErrorCore", "SDKTransport", "SDKCrypto", "Palbe", "PalbeCodegen", "PalbeSample", "ChatbaseSDK",
                 "PurseCheckout", "PurseCheckoutApplePay", "PurseCheckoutPayPal", "PurseCheckoutKlarna", "PurseTools",
-                "HTTPServer", "Emulator",
+                "HTTPServer", "Emulator", "PalbeTesting",
             ],
             path: "Apps/SDKCLI"
         ),
@@ -156,12 +163,17 @@ let package = Package(
             path: "Tests/PalbeCodegenTests"),
         .testTarget(
             name: "EmulatorTests",
-            dependencies: ["Emulator", "ErrorCore", "SDKTransport", "SDKCrypto", "HTTPServer", "TestSupport"],
+            dependencies: [
+                "Emulator", "ErrorCore", "SDKTransport", "SDKCrypto", "HTTPServer", "TestSupport", "AppAttestTestSupport",
+            ],
             path: "Tests/EmulatorTests"
         ),
         .testTarget(
             name: "PalbeTests",
-            dependencies: ["Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer", "TestSupport"],
+            dependencies: [
+                "Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer", "TestSupport",
+                "PalbeTesting",
+            ],
             path: "Tests/PalbeTests"
         ),
         .testTarget(

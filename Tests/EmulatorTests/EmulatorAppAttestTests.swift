@@ -1,3 +1,4 @@
+import AppAttestTestSupport
 import ErrorCore
 import Foundation
 import SDKCrypto

@@ -5,7 +5,7 @@ import Foundation
 // MARK: - AppAttester
 
 /// What makes and uses the device's App Attest key: Apple's `DCAppAttestService` on a device
-/// (``PlatformAppAttester``), ``TestAppAttester`` for tests and the CLI.
+/// (``PlatformAppAttester``), `TestAppAttester` (in `PalbeTesting`) for tests and the CLI.
 ///
 /// The calls mirror `DCAppAttestService`'s. ``AppAttestEnrollment`` calls ``generateKey()`` once per
 /// key, ``attestKey(_:clientDataHash:)`` once per key, and

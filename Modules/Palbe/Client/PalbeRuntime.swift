@@ -52,7 +52,7 @@ package struct PalbeRuntime: Sendable {
     package var biometrics: (any BiometricKeychain)?
     /// What attests this device when a route demands App Attest; `nil` for the platform's own
     /// (``AppAttesters/platformDefault``: `DCAppAttestService` where DeviceCheck exists, none
-    /// elsewhere). Tests and the CLI give a ``TestAppAttester``.
+    /// elsewhere). Tests and the CLI give a `TestAppAttester` (in `PalbeTesting`).
     package var appAttester: (any AppAttester)?
 
     /// A runtime from its parts; every part has the live default.

@@ -2,6 +2,7 @@ import Emulator
 import ErrorCore
 import Foundation
 import Palbe
+import PalbeTesting
 import SDKCrypto
 import SDKTransport
 import Testing

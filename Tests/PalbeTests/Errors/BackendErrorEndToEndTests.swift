@@ -3,6 +3,7 @@ import ErrorCore
 import Foundation
 import HTTPServer
 import Palbe
+import PalbeTesting
 import SDKTransport
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import SDKCrypto
 
 /// The local emulator's test attestation format: what a device key and its attestation look like
 /// when no Apple device made them. The emulator cannot verify Apple's attestations, so it verifies

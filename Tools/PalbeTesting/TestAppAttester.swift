@@ -1,5 +1,7 @@
 import ErrorCore
 import Foundation
+import AppAttestTestSupport
+import Palbe
 import SDKCrypto
 
 /// An attester in the emulator's test format (``AppAttestTestFormat``): P-256 keys held in memory,
