@@ -164,7 +164,8 @@ let package = Package(
         .testTarget(
             name: "EmulatorTests",
             dependencies: [
-                "Emulator", "ErrorCore", "SDKTransport", "SDKCrypto", "HTTPServer", "TestSupport", "AppAttestTestSupport",
+                "Emulator", "ErrorCore", "SDKTransport", "SDKCrypto", "HTTPServer", "TestSupport",
+                "AppAttestTestSupport",
             ],
             path: "Tests/EmulatorTests"
         ),

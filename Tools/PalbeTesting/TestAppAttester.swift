@@ -1,6 +1,6 @@
+import AppAttestTestSupport
 import ErrorCore
 import Foundation
-import AppAttestTestSupport
 import Palbe
 import SDKCrypto
 
