@@ -137,27 +137,34 @@ import Testing
         }
     }
 
-    @Test func linkingANativeProviderLeavesTheSession() async throws {
+    @Test(arguments: [OAuthProvider.google, .microsoft, .apple])
+    func linkingANativeProviderLeavesTheSession(_ provider: OAuthProvider) async throws {
         try await withAuthBackend { bed in
-            let client = try Self.client(bed, presenter: ProviderPagePresenter(email: "linker-google@example.com"))
+            let client = try Self.client(
+                bed, presenter: ProviderPagePresenter(email: "linker-\(provider.rawValue)@example.com"))
             let user = try await client.auth.signUp(email: "linker@example.com", password: "correct-horse").user
-            guard case .linked(let identity, let userID) = try await client.auth.linkIdentity(.google) else {
+            guard case .linked(let identity, let userID) = try await client.auth.linkIdentity(provider) else {
                 Issue.record("expected a link")
                 return
             }
-            #expect(identity == "google" && userID == user.id)
+            #expect(identity == provider.rawValue && userID == user.id)
             #expect(await client.auth.currentUser?.id == user.id)
         }
     }
 
-    @Test func anAccountWithASecondFactorGetsTheChallengeAndNoSession() async throws {
+    @Test(arguments: [OAuthProvider.google, .microsoft, .apple])
+    func anAccountWithASecondFactorGetsTheChallengeAndNoSession(_ provider: OAuthProvider) async throws {
         try await withAuthBackend { bed in
-            let client = try Self.client(bed, presenter: ProviderPagePresenter(email: "mfa-native@example.com"))
-            let user = try await client.auth.signInWithGoogle().user
+            let client = try Self.client(
+                bed, presenter: ProviderPagePresenter(email: "mfa-\(provider.rawValue)@example.com"))
+            guard case .signedIn(let success) = try await client.auth.signIn(with: provider) else {
+                Issue.record("expected a session")
+                return
+            }
             try await client.auth.signOut()
-            #expect(try await bed.admin("PUT", "users/\(user.id)/mfa", ["factors": ["totp"]]).status == 200)
+            #expect(try await bed.admin("PUT", "users/\(success.user.id)/mfa", ["factors": ["totp"]]).status == 200)
             // The same provider account again: the account now has a second factor.
-            guard case .mfaRequired(_, let factors) = try await client.auth.signIn(with: .google) else {
+            guard case .mfaRequired(_, let factors) = try await client.auth.signIn(with: provider) else {
                 Issue.record("expected the MFA challenge")
                 return
             }
