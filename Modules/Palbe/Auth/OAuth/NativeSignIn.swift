@@ -67,6 +67,8 @@ extension AuthNamespace {
         _ authorizer: any AppleIDAuthorizer, client native: NativeOAuthClient, linking: Bool
     ) async throws(AuthError) -> OAuthResult {
         let issued = try await authorizeNative(.apple, linking: linking)
+        // No page, redirect, verifier or state in Apple's sheet: the issuer stands in for the URLs, and the
+        // transaction is completed only here (``OAuthCallback`` refuses every callback for a stateless one).
         var pending = PendingOAuth(
             transactionID: issued.transactionID, provider: .apple, authorizeURL: native.issuer,
             redirectURI: native.issuer, isLink: linking, verifier: "", state: "",

@@ -27,7 +27,8 @@ struct OAuthCallback: Sendable {
             guard values.count <= 1 else { return .some(nil) }
             return values.first.map { .some($0.value) } ?? .none
         }
-        guard case .some(.some(let state)) = single("state"), state == pending.state else {
+        // A transaction without a state (Sign in with Apple's own sheet) has no callback at all.
+        guard case .some(.some(let state)) = single("state"), !pending.state.isEmpty, state == pending.state else {
             throw .oauthLocal("oauth_state_mismatch")
         }
         switch (single("code"), single("error")) {

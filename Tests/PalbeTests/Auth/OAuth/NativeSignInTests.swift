@@ -88,6 +88,32 @@ import Testing
         }
     }
 
+    /// The transaction of Apple's own sheet has no state, so no callback (forged onto its placeholder URL with an
+    /// empty state) can complete or end it while the sheet is up.
+    @Test func noCallbackReachesTheAppleSheetsTransaction() async throws {
+        try await withAuthBackend { bed in
+            let refusal = Locked<String?>(nil)
+            let holder = Locked<PalbeClient?>(nil)
+            var sheet = ScriptedAppleSheet(bed: bed, name: nil)
+            sheet.whileShown = {
+                guard let client = holder.withLock({ $0 }) else { return }
+                let issuer = NativeOAuthClients.issuer(for: "apple", baseURL: bed.baseURL.absoluteString)!
+                do {
+                    _ = try await client.auth.resumeOAuth(callback: URL(string: issuer + "?state=&code=forged")!)
+                } catch let error as AuthError {
+                    refusal.withLock { $0 = error.code }
+                } catch {
+                    refusal.withLock { $0 = "\(error)" }
+                }
+            }
+            let client = try Self.client(bed, appleSheet: sheet)
+            holder.withLock { $0 = client }
+            _ = try await client.auth.signInWithApple()
+            #expect(refusal.withLock { $0 } == "oauth_state_mismatch")
+            #expect(await client.auth.isSignedIn)
+        }
+    }
+
     /// Each ID token the backend must refuse gets its code, and no session.
     @Test(
         arguments: [
@@ -226,6 +252,8 @@ struct ScriptedAppleSheet: AppleIDAuthorizer {
     var bend: @Sendable ([String: AnyCodableValue]) -> [String: AnyCodableValue] = { $0 }
     /// Sign with a key of the test's own (the header still names the provider's key id).
     var forgeSignature = false
+    /// Runs while the sheet is up, before it answers.
+    var whileShown: @Sendable () async -> Void = {}
     let nonces = Locked<[String]>([])
 
     init(bed: AuthTestBed, name: PersonName?, dismisses: Bool = false) {
@@ -236,6 +264,7 @@ struct ScriptedAppleSheet: AppleIDAuthorizer {
 
     func authorize(nonce: String) async throws -> AppleIDAuthorization {
         nonces.withLock { $0.append(nonce) }
+        await whileShown()
         if dismisses { throw OAuthPresenterError.cancelled }
         let now = Int(Date().timeIntervalSince1970)
         let claims = bend([
