@@ -97,7 +97,8 @@ public struct AuthNamespace: Sendable {
 
     /// The messages of ``AuthError/invalidCredentials(message:)`` that mean "the user dismissed the sheet".
     package static let cancellationMessages: Set<String> = [
-        passkeyCancellationMessage, "User canceled Apple sign-in", "User canceled Google sign-in",
+        passkeyCancellationMessage, AuthError.oauthCancellationMessage(.apple),
+        AuthError.oauthCancellationMessage(.google),
     ]
 
     /// What a dismissed passkey sheet throws, as ``AuthError/invalidCredentials(message:)``.

@@ -19,6 +19,27 @@ import Testing
         return PalbeClient(configuration: bed.configuration(), transport: DefaultTransport.make(), runtime: runtime)
     }
 
+    static let group = "group.com.example"
+
+    /// A process of the app-group layout under `root`: its own store `root/<name>` (unless `own` is given), the
+    /// groups in `root/groups`.
+    static func process(
+        _ bed: AuthTestBed, root: URL, named name: String, own: (any SecureStore)? = nil
+    ) -> PalbeClient {
+        Self.client(
+            bed, own: own ?? FileSecureStore(directory: root.appendingPathComponent(name)),
+            groups: root.appendingPathComponent("groups"))
+    }
+
+    /// The app of that layout, configured with ``group``, signed up as `email` and stored.
+    static func signedUpApp(_ bed: AuthTestBed, root: URL, email: String) async throws -> AuthUser {
+        let app = process(bed, root: root, named: "app")
+        app.configure(messagingAppGroup: group)
+        let user = try await app.auth.signUp(email: email, password: "correct-horse").user
+        await app.session.settled()
+        return user
+    }
+
     @Test func configuringAnAppGroupMovesTheStoredSessionThereOnce() async throws {
         try await withAuthBackend { bed in
             try await withTemporaryDirectory { groups in
@@ -53,22 +74,15 @@ import Testing
     @Test func anAppAndItsExtensionShareOneSessionThroughTheGroup() async throws {
         try await withAuthBackend { bed in
             try await withTemporaryDirectory { root in
-                let groups = root.appendingPathComponent("groups")
-                let app = Self.client(
-                    bed, own: FileSecureStore(directory: root.appendingPathComponent("app")), groups: groups)
-                app.configure(messagingAppGroup: "group.com.example")
-                let user = try await app.auth.signUp(email: "widget@example.com", password: "correct-horse").user
-                await app.session.settled()
+                let user = try await Self.signedUpApp(bed, root: root, email: "widget@example.com")
 
-                let widget = Self.client(
-                    bed, own: FileSecureStore(directory: root.appendingPathComponent("widget")), groups: groups)
-                widget.configure(messagingAppGroup: "group.com.example")
+                let widget = Self.process(bed, root: root, named: "widget")
+                widget.configure(messagingAppGroup: Self.group)
                 #expect(await widget.auth.currentUser == user)
                 try await widget.auth.signOut()
 
-                let relaunched = Self.client(
-                    bed, own: FileSecureStore(directory: root.appendingPathComponent("app")), groups: groups)
-                relaunched.configure(messagingAppGroup: "group.com.example")
+                let relaunched = Self.process(bed, root: root, named: "app")
+                relaunched.configure(messagingAppGroup: Self.group)
                 #expect(await relaunched.auth.isSignedIn == false)
             }
         }
@@ -80,20 +94,15 @@ import Testing
     @Test func anExtensionWhoseLaunchReadItsOwnStoreFirstHearsTheGroupsSession() async throws {
         try await withAuthBackend { bed in
             try await withTemporaryDirectory { root in
-                let groups = root.appendingPathComponent("groups")
-                let app = Self.client(
-                    bed, own: FileSecureStore(directory: root.appendingPathComponent("app")), groups: groups)
-                app.configure(messagingAppGroup: "group.com.example")
-                let user = try await app.auth.signUp(email: "ext@example.com", password: "correct-horse").user
-                await app.session.settled()
+                let user = try await Self.signedUpApp(bed, root: root, email: "ext@example.com")
 
                 // The launch read of the extension's own store is held until after it configured the group.
                 let own = GatedStore(FileSecureStore(directory: root.appendingPathComponent("extension")))
-                let widget = Self.client(bed, own: own, groups: groups)
+                let widget = Self.process(bed, root: root, named: "extension", own: own)
                 let states = Heard<AuthState>()
                 _ = await widget.auth.onAuthStateChange(states.listener)
                 await own.readStarted.wait()
-                widget.configure(messagingAppGroup: "group.com.example")
+                widget.configure(messagingAppGroup: Self.group)
                 own.release()
                 #expect(await states.wait(for: 1) == [.signedIn(user)])
                 #expect(try await widget.auth.getUser() == user)
@@ -106,19 +115,13 @@ import Testing
     @Test func aLateConfigurationTakesUpTheGroupsSession() async throws {
         try await withAuthBackend { bed in
             try await withTemporaryDirectory { root in
-                let groups = root.appendingPathComponent("groups")
-                let app = Self.client(
-                    bed, own: FileSecureStore(directory: root.appendingPathComponent("app")), groups: groups)
-                app.configure(messagingAppGroup: "group.com.example")
-                let user = try await app.auth.signUp(email: "late@example.com", password: "correct-horse").user
-                await app.session.settled()
+                let user = try await Self.signedUpApp(bed, root: root, email: "late@example.com")
 
-                let widget = Self.client(
-                    bed, own: FileSecureStore(directory: root.appendingPathComponent("extension")), groups: groups)
+                let widget = Self.process(bed, root: root, named: "extension")
                 let states = Heard<AuthState>()
                 _ = await widget.auth.onAuthStateChange(states.listener)
                 #expect(await states.wait(for: 1) == [.signedOut])
-                widget.configure(messagingAppGroup: "group.com.example")
+                widget.configure(messagingAppGroup: Self.group)
                 #expect(await widget.auth.currentUser == user)
                 #expect(await states.wait(for: 2) == [.signedOut, .signedIn(user)])
             }

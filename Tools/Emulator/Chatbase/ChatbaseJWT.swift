@@ -40,29 +40,21 @@ package enum ChatbaseJWT {
     /// only; when present it must name `audience` (the agent), as a string or in an array, so a token a
     /// backend made for one agent is refused by another that shares its secret.
     static func subject(of token: String, secret: String?, now: Date, audience: String) -> String? {
-        guard let secret, token.utf8.count <= maxTokenBytes else { return nil }
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, let header = object(parts[0]), header["alg"] == .string("HS256"),
-            let signature = Base64URL.decode(parts[2]),
-            HMACSHA256.isValid(signature, for: Data((parts[0] + "." + parts[1]).utf8), key: Data(secret.utf8)),
-            let payload = object(parts[1]),
-            case .string(let subject) = payload["sub"], !subject.isEmpty,
-            let expiry = payload["exp"]?.doubleValue, expiry > now.timeIntervalSince1970
+        guard let secret, let jws = try? CompactJWS(token, maximumLength: maxTokenBytes),
+            jws.header["alg"] == .string("HS256"),
+            HMACSHA256.isValid(jws.signature, for: jws.signingInput, key: Data(secret.utf8)),
+            case .string(let subject) = jws.claims["sub"], !subject.isEmpty,
+            let expiry = jws.claims["exp"]?.doubleValue, expiry > now.timeIntervalSince1970
         else { return nil }
-        if let notBefore = payload["nbf"] {
+        if let notBefore = jws.claims["nbf"] {
             guard let seconds = notBefore.doubleValue, seconds <= now.timeIntervalSince1970 else { return nil }
         }
-        switch payload["aud"] {
+        switch jws.claims["aud"] {
         case nil: break
         case .string(let named)?: guard named == audience else { return nil }
         case .array(let named)?: guard named.contains(.string(audience)) else { return nil }
         default: return nil
         }
         return subject
-    }
-
-    private static func object(_ segment: String) -> [String: AnyCodableValue]? {
-        guard let data = Base64URL.decode(segment) else { return nil }
-        return SampleJSON.parse(data)?.objectValue
     }
 }

@@ -318,9 +318,7 @@ package actor SessionManager {
         if !booted {
             booted = true
             publish()
-            for waiter in bootWaiters { waiter.resume() }
-            bootWaiters = []
-            reached(.boot)
+            releaseBootWaiters()
         }
         listeners.emit(state)
         listeners.emit(user: session?.user)
@@ -380,10 +378,15 @@ package actor SessionManager {
             bootEvent = nil
         } else {
             if changed { announce(nil) }
-            for waiter in bootWaiters { waiter.resume() }
-            bootWaiters = []
-            reached(.boot)
+            releaseBootWaiters()
         }
+    }
+
+    /// Lets every wait for the boot go: the state is known (and no move is being read back).
+    private func releaseBootWaiters() {
+        for waiter in bootWaiters { waiter.resume() }
+        bootWaiters = []
+        reached(.boot)
     }
 
     /// Waits until the unit was read, at most `limit`; whether it was.
