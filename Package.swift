@@ -30,7 +30,9 @@ let package = Package(
         .library(name: "ChatbaseSDK", targets: ["ChatbaseSDK"]),
         // The local emulator and the loopback HTTP server it runs on, for tools outside this manifest.
         // HTTPServer is public API; the emulator's is `package` for now.
-        .library(name: "Emulator", targets: ["Emulator", "HTTPServer"]),
+        .library(
+            name: "Emulator",
+            targets: ["Emulator", "EmulatorCore", "EmulatorPalbase", "EmulatorChatbase", "EmulatorPurse", "HTTPServer"]),
         .executable(name: "sdk", targets: ["sdk"]),
     ],
     targets: [
@@ -87,11 +89,25 @@ let package = Package(
         .target(name: "HTTPServerTesting", dependencies: ["HTTPServer", "ErrorCore"], path: "Tools/HTTPServerTesting"),
         // Large and pathological OpenAPI documents, for the generator's scale tests and benchmarks.
         .target(name: "PalbeCodegenTesting", dependencies: ["ErrorCore"], path: "Tools/PalbeCodegenTesting"),
+        // The emulator: the platform (server wiring, storage, admin API, faults, inbox, request log), one
+        // library per backend on top of it, and `Emulator`, which assembles all three as `sdk emulator start`
+        // runs them. A suite links only the backend it talks to.
         .target(
-            name: "Emulator",
-            dependencies: ["HTTPServer", "ErrorCore", "SDKCrypto", "CSQLite", "AppAttestTestSupport"],
-            path: "Tools/Emulator"
-        ),
+            name: "EmulatorCore", dependencies: ["HTTPServer", "ErrorCore", "SDKCrypto", "CSQLite"],
+            path: "Tools/Emulator/Core"),
+        .target(
+            name: "EmulatorPalbase",
+            dependencies: ["EmulatorCore", "HTTPServer", "ErrorCore", "SDKCrypto", "AppAttestTestSupport"],
+            path: "Tools/Emulator/Palbase"),
+        .target(
+            name: "EmulatorChatbase", dependencies: ["EmulatorCore", "HTTPServer", "ErrorCore", "SDKCrypto"],
+            path: "Tools/Emulator/Chatbase"),
+        .target(
+            name: "EmulatorPurse", dependencies: ["EmulatorCore", "HTTPServer", "ErrorCore", "SDKCrypto"],
+            path: "Tools/Emulator/Purse"),
+        .target(
+            name: "Emulator", dependencies: ["EmulatorCore", "EmulatorPalbase", "EmulatorChatbase", "EmulatorPurse"],
+            path: "Tools/Emulator/Standard"),
         // The emulator's App Attest test format (a test CA's attestations), which it verifies and the test
         // attester makes: test code, so it ships in no SDK.
         .target(name: "AppAttestTestSupport", dependencies: ["SDKCrypto"], path: "Tools/AppAttestTestSupport"),
@@ -164,7 +180,8 @@ let package = Package(
         .testTarget(
             name: "EmulatorTests",
             dependencies: [
-                "Emulator", "ErrorCore", "SDKTransport", "SDKCrypto", "HTTPServer", "TestSupport",
+                "Emulator", "EmulatorCore", "EmulatorPalbase", "EmulatorChatbase", "EmulatorPurse", "ErrorCore",
+                "SDKTransport", "SDKCrypto", "HTTPServer", "TestSupport",
                 "AppAttestTestSupport",
             ],
             path: "Tests/EmulatorTests"

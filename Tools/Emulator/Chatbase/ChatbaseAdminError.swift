@@ -1,3 +1,5 @@
+import EmulatorCore
+
 /// Why a Chatbase admin call (Swift or HTTP) failed.
 package enum ChatbaseAdminError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The emulator was configured without `ChatbaseEmulator`, so its tables do not exist.

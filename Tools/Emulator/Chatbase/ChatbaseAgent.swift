@@ -1,3 +1,4 @@
+import EmulatorCore
 import Foundation
 
 /// What to create a Chatbase agent with (`EmulatorServer.createChatbaseAgent(_:)`); every field has the

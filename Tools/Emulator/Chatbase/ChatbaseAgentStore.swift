@@ -1,3 +1,4 @@
+import EmulatorCore
 import Foundation
 
 /// Reads and writes `chatbase_agents`; shared by the service, the Swift admin API and the HTTP admin routes.

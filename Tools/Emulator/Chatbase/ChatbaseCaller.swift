@@ -1,3 +1,4 @@
+import EmulatorCore
 import Foundation
 
 /// Who is calling: the device, and the user when a valid `X-User-Token` came along.

@@ -1,3 +1,4 @@
+import EmulatorCore
 import ErrorCore
 import Foundation
 import HTTPServer
@@ -35,6 +36,16 @@ package struct ChatbaseEmulator: EmulatorService {
 
     /// The Chatbase tables (300) and the seeded agent (301).
     package var migrations: [Migration] { ChatbaseMigrations.all }
+
+    /// `chatbase/…` under the admin API (agents, conversation status, identity tokens): see `ChatbaseAdminRoutes`.
+    package func adminResponse(
+        to request: HTTPServerRequest, path: [String], server: EmulatorServer
+    ) async throws
+        -> HTTPServerResponse?
+    {
+        guard path.first == "chatbase" else { return nil }
+        return try ChatbaseAdminRoutes(server: server).respond(to: request, path: Array(path.dropFirst()))
+    }
 
     /// Seeds `emulator-agent` again and forgets the rate windows.
     package func didReset(store: SQLiteDatabase) throws {

@@ -1,3 +1,5 @@
+import EmulatorCore
+
 /// The Chatbase emulator's tables, as migrations in its reserved version range 300–399.
 ///
 /// Timestamps are integer milliseconds since the epoch; message parts and tool inputs/outputs are JSON text.

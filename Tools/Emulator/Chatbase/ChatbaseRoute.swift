@@ -1,3 +1,5 @@
+import EmulatorCore
+
 /// The Chatbase SDK API's routes below the mount prefix, with their decoded path parameters.
 ///
 /// Anything else, a wrong method included, is 404 `RESOURCE_NOT_FOUND` (the real server's answer to a

@@ -1,18 +1,19 @@
+import EmulatorCore
 import ErrorCore
 import Foundation
 import HTTPServer
 
-/// The Palbase service mounted at `/`: API-key check, request ids, sealing, proof of work, App Attest, the error
-/// envelope, and dispatch to the mounted `PalbaseRouteHandler`s.
-final class PalbasePlatform: Sendable {
+/// The Palbase service mounted at `/` as it runs on one server (``PalbaseService`` attached): API-key check,
+/// request ids, sealing, proof of work, App Attest, the error envelope, and dispatch to the `PalbaseRouteHandler`s.
+final class PalbasePlatform: EmulatorService {
     static let sealingKeyPath = "/.well-known/palbase-sealing-key"
     static let appSiteAssociationPath = "/.well-known/apple-app-site-association"
 
-    private let handlers: [any PalbaseRouteHandler]
+    let handlers: [any PalbaseRouteHandler]
     private let store: SQLiteDatabase
     private let identity: EmulatorIdentity
-    private let proofOfWork: ProofOfWorkGate
-    private let appAttest: AppAttestGate
+    let proofOfWork: ProofOfWorkGate
+    let appAttest: AppAttestGate
     private let maxBodyBytes: Int
 
     init(
@@ -25,6 +26,31 @@ final class PalbasePlatform: Sendable {
         self.proofOfWork = proofOfWork
         self.appAttest = appAttest
         self.maxBodyBytes = maxBodyBytes
+    }
+
+    // MARK: - EmulatorService
+
+    var errorShape: EmulatorErrorShape { .palbase }
+
+    var migrations: [Migration] { handlers.flatMap(\.migrations) }
+
+    func handle(_ request: EmulatorServiceRequest) async throws -> HTTPServerResponse {
+        await respond(to: request.http, requestID: request.requestID)
+    }
+
+    /// The handlers re-seed; proof-of-work and App Attest rules go back to the configured ones.
+    func didReset(store: SQLiteDatabase) throws {
+        for handler in handlers { try handler.didReset(store: store) }
+        proofOfWork.rules.restoreConfigured()
+        appAttest.rules.restoreConfigured()
+    }
+
+    func adminResponse(
+        to request: HTTPServerRequest, path: [String], server: EmulatorServer
+    ) async throws
+        -> HTTPServerResponse?
+    {
+        try PalbaseAdminRoutes(platform: self, server: server).respond(to: request, path: path)
     }
 
     /// Answers one request; never throws, every failure becomes an envelope (sealed when the request was).
@@ -80,7 +106,7 @@ final class PalbasePlatform: Sendable {
             }
             throw PalbaseHTTPError.notFound(request.path)
         } catch {
-            var response = PalbaseEnvelope.response(for: Self.httpError(for: error), requestID: requestID)
+            var response = PalbaseEnvelope.response(for: PalbaseHTTPError.converting(error), requestID: requestID)
             if let session, case .bytes(let envelope) = response.body,
                 let sealed = try? PalbaseSealing.seal(envelope, for: session)
             {
@@ -164,19 +190,5 @@ final class PalbasePlatform: Sendable {
         }
         headers.set("X-Request-Id", requestID)
         return HTTPServerResponse(status: response.status, headers: headers, body: body)
-    }
-
-    /// Contract errors pass through; undecodable JSON is the client's fault (400); anything else is a bug in
-    /// a handler or the platform (500), reported on standard error without request data.
-    static func httpError(for error: any Error) -> PalbaseHTTPError {
-        switch error {
-        case let error as PalbaseHTTPError:
-            return error
-        case is DecodingError:
-            return .badRequest("The body is not valid JSON for this route")
-        default:
-            EmulatorDiagnostics.report("internal error: \(String(describing: error))")
-            return PalbaseHTTPError(status: 500, code: "internal_error", description: "Internal emulator error")
-        }
     }
 }

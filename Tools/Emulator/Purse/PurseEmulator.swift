@@ -1,3 +1,4 @@
+import EmulatorCore
 import ErrorCore
 import Foundation
 import HTTPServer
@@ -61,6 +62,16 @@ package struct PurseEmulator: EmulatorService {
 
     /// The Purse tables (400).
     package var migrations: [Migration] { PurseMigrations.all }
+
+    /// `purse/…` under the admin API (settings, clock offset, sessions and their payments, method states): see `PurseAdminRoutes`.
+    package func adminResponse(
+        to request: HTTPServerRequest, path: [String], server: EmulatorServer
+    ) async throws
+        -> HTTPServerResponse?
+    {
+        guard path.first == "purse" else { return nil }
+        return try PurseAdminRoutes(server: server).respond(to: request, path: Array(path.dropFirst()))
+    }
 
     /// The clock offset goes back to 0 with the emptied tables.
     package func didReset(store: SQLiteDatabase) throws {

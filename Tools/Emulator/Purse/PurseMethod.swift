@@ -1,3 +1,4 @@
+import EmulatorCore
 import ErrorCore
 
 /// A payment method the emulated sessions offer (the contract's method ids), with its amount limits.

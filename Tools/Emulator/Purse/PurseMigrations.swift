@@ -1,3 +1,5 @@
+import EmulatorCore
+
 /// The Purse emulator's tables, as migrations in its reserved version range 400–499.
 ///
 /// Times are integer milliseconds since the epoch on the service's clock (real time plus the admin offset).

@@ -1,3 +1,5 @@
+import EmulatorCore
+
 /// What a card number does in the emulator: the contract's test cards, and success for any other Luhn-valid
 /// number. Stored with the token instead of the number.
 enum PurseTestCard: String {

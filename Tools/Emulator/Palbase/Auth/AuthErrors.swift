@@ -1,3 +1,4 @@
+import EmulatorCore
 import ErrorCore
 
 /// The auth service's contract errors (`palbase.md`, "Auth endpoints"), in one place so a code is spelled

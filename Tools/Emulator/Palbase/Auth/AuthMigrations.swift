@@ -1,3 +1,5 @@
+import EmulatorCore
+
 /// The auth service's tables, as migrations in its reserved version range 200–299.
 ///
 /// Every table is keyed by `tenant` first (the API key's tenant). Timestamps are integer milliseconds since

@@ -1,3 +1,5 @@
+import EmulatorCore
+
 /// The fixed rules of the emulated auth service: lifetimes, attempt limits and the password hash cost.
 ///
 /// The per-environment settings a developer changes at run time (password bounds, confirmed email, the

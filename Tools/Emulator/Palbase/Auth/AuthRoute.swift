@@ -1,3 +1,5 @@
+import EmulatorCore
+
 /// One endpoint of the auth service (part 1 of the contract table), matched from a method and the decoded
 /// path segments. OAuth is routed before this table (`AuthService+OAuth`).
 enum AuthRoute: Sendable, Equatable {

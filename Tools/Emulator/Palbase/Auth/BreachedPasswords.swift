@@ -1,3 +1,5 @@
+import EmulatorCore
+
 /// The emulator's stand-in for a breached-password check: a small built-in list of passwords that top every
 /// published breach corpus, refused with 400 `password_breached` at sign-up, reset and change.
 ///

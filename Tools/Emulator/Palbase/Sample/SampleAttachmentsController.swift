@@ -1,3 +1,4 @@
+import EmulatorCore
 import ErrorCore
 import Foundation
 import SDKCrypto

@@ -1,3 +1,5 @@
+import EmulatorCore
+
 /// The knobs of the sample backend; every default keeps the backend permissive.
 package struct SampleBackendConfiguration: Sendable {
     /// Most todos one caller may hold (archived ones count, deleted ones do not); `todos.create` answers

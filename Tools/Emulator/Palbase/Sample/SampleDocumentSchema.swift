@@ -1,3 +1,4 @@
+import EmulatorCore
 import ErrorCore
 
 /// The schema a documents collection enforces on `POST /v1/docs/{collection}`: a flat object of typed

@@ -1,3 +1,5 @@
+import EmulatorCore
+
 /// The sample backend's tables, as migrations in its reserved version range 100–199.
 ///
 /// Every table is keyed by `tenant` first: the caller's tenant (the API key's tenant today, the user id once

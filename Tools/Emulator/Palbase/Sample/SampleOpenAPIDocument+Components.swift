@@ -1,3 +1,5 @@
+import EmulatorCore
+
 extension SampleOpenAPIDocument {
     /// `components.parameters`.
     static let parameters: SampleSpecNode = [

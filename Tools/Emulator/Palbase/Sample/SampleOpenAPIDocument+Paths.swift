@@ -1,3 +1,5 @@
+import EmulatorCore
+
 extension SampleOpenAPIDocument {
     /// Every route, keyed by path template.
     static let paths: SampleSpecNode = [

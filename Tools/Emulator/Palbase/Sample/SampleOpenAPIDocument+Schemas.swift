@@ -1,3 +1,5 @@
+import EmulatorCore
+
 extension SampleOpenAPIDocument {
     private static func timestamp(_ description: String) -> SampleSpecNode {
         ["type": "string", "format": "date-time", "description": .string(description)]

@@ -1,3 +1,4 @@
+import EmulatorCore
 import Foundation
 
 /// The OpenAPI 3.1 document of the sample backend, built from the same values the handlers use (error

@@ -1,3 +1,5 @@
+import EmulatorCore
+
 /// The three meanings of a nullable key in a PATCH body, mirroring the SDK's `Nullable<T>` seen from the
 /// server: an absent key keeps the stored value, JSON null clears it, a value sets it.
 package enum SamplePatch<Value: Sendable & Equatable>: Sendable, Equatable {

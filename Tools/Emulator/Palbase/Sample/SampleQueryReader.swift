@@ -1,3 +1,5 @@
+import EmulatorCore
+
 /// Reads query parameters with the same boundary-validation behaviour as `SampleBodyReader`: problems are
 /// collected and `finish()` throws one 400 `bad_request` with a top-level `fields` list.
 ///

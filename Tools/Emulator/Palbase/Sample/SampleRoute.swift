@@ -1,3 +1,5 @@
+import EmulatorCore
+
 /// One operation of the sample backend, matched from a method and the percent-decoded path segments.
 ///
 /// Path parameters are whole decoded segments, so `/todos/..%2F..` is the todo id `../..` (which then

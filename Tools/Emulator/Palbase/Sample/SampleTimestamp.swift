@@ -1,3 +1,4 @@
+import EmulatorCore
 import Foundation
 
 /// Wire timestamps of the sample backend: ISO 8601 in UTC with exactly three fractional digits and `Z`

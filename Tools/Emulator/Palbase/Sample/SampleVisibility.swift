@@ -1,3 +1,5 @@
+import EmulatorCore
+
 /// Who can see a todo or room. Three of the values are Swift keywords on purpose, so generated enums must
 /// escape them (`` case `public` ``).
 package enum SampleVisibility: String, Sendable, CaseIterable {

@@ -1,3 +1,5 @@
+import EmulatorCore
+
 extension AuthMigrations {
     /// The OAuth tables (version 240, clear of part 1's 200 and the passkey range): transactions begun at
     /// `/auth/oauth/authorize`, and the provider identities linked to accounts.

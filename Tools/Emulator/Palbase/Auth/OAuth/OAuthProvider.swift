@@ -1,3 +1,4 @@
+import EmulatorCore
 import ErrorCore
 
 /// The simulated OAuth providers. Each is "configured" on the emulator: its browser transaction's authorize

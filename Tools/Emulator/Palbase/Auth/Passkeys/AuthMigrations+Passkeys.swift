@@ -1,3 +1,5 @@
+import EmulatorCore
+
 extension AuthMigrations {
     /// The passkey tables. Version 210 rather than the next free number, so the other part-2 rails can take
     /// 201–209 without two branches claiming one version.

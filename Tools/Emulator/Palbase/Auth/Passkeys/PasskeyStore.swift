@@ -1,3 +1,4 @@
+import EmulatorCore
 import Foundation
 
 /// The passkey challenges and credentials of one tenant, in `auth_passkey_challenges` and `auth_passkeys`.

@@ -1,3 +1,5 @@
+import EmulatorCore
+
 extension AuthMigrations {
     /// Native sign-in on the auth service (version 260, clear of 251 and of whatever lands beside it): a
     /// transaction's `mode` (`browser`, the default every earlier row keeps, or `native`) and, for a native

@@ -1,3 +1,4 @@
+import EmulatorCore
 import Foundation
 
 /// The OAuth clients "registered" with the emulator's simulated providers, in one place: the providers'
