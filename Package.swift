@@ -119,7 +119,7 @@ let package = Package(
         // sessions, and the chaos runner that proves a submission never charges twice.
         .target(
             name: "PurseTools",
-            dependencies: ["PurseCheckout", "Emulator", "ErrorCore", "SDKTransport"],
+            dependencies: ["PurseCheckout", "EmulatorPurse", "ErrorCore", "SDKTransport"],
             path: "Tools/PurseTools"
         ),
 
@@ -138,18 +138,24 @@ let package = Package(
 
         // MARK: - Tests
 
+        // Test support in layers, so a suite links only what it uses. The helpers that need no server, no
+        // emulator and no test framework (the package root, seeded randomness, a manual clock, temporary
+        // directories, signals, `sdk` child processes): what the benchmarks use too.
+        .target(name: "TestSupportCore", dependencies: ["ErrorCore"], path: "Tests/Support/Core"),
+        // With Swift Testing: waiting for a state, what a listener heard, the hang guard, and the scripted and
+        // loopback HTTP servers the transport and server suites drive. No emulator, no SQLite.
         .target(
             name: "TestSupport",
-            dependencies: [
-                "TestSupportCore", "ErrorCore", "SDKTransport", "HTTPServer", "HTTPServerTesting", "Emulator",
-            ],
-            path: "Tests/Support",
-            exclude: ["Core"]
+            dependencies: ["TestSupportCore", "ErrorCore", "SDKTransport", "HTTPServer", "HTTPServerTesting"],
+            path: "Tests/Support/Testing"
         ),
-        // The helpers that need no server, no emulator and no test framework (the package root, seeded
-        // randomness, temporary directories, signals, `sdk` child processes): what the benchmarks use too.
-        .target(name: "TestSupportCore", dependencies: ["ErrorCore"], path: "Tests/Support/Core"),
-        .testTarget(name: "ErrorCoreTests", dependencies: ["ErrorCore", "TestSupport"], path: "Tests/ErrorCoreTests"),
+        // Running an emulator in a test: the test bed, its HTTP client, `sdk` processes pointed at it. On the
+        // platform core only; each suite adds the backend it talks to.
+        .target(
+            name: "EmulatorTestSupport", dependencies: ["TestSupport", "EmulatorCore", "ErrorCore", "SDKTransport"],
+            path: "Tests/Support/Emulator"),
+        .testTarget(
+            name: "ErrorCoreTests", dependencies: ["ErrorCore", "TestSupport"], path: "Tests/ErrorCoreTests"),
         .testTarget(
             name: "SDKTransportTests",
             dependencies: ["SDKTransport", "ErrorCore", "HTTPServer", "TestSupport"] + curl,
@@ -169,7 +175,7 @@ let package = Package(
             name: "SDKCLITests",
             dependencies: [
                 "SDKCLI", "ErrorCore", "ChatbaseSDK", "PurseCheckout", "SDKTransport", "Emulator", "HTTPServer",
-                "TestSupport",
+                "EmulatorTestSupport",
             ],
             path: "Tests/SDKCLITests"
         ),
@@ -181,7 +187,7 @@ let package = Package(
             name: "EmulatorTests",
             dependencies: [
                 "Emulator", "EmulatorCore", "EmulatorPalbase", "EmulatorChatbase", "EmulatorPurse", "ErrorCore",
-                "SDKTransport", "SDKCrypto", "HTTPServer", "TestSupport",
+                "SDKTransport", "SDKCrypto", "HTTPServer", "EmulatorTestSupport",
                 "AppAttestTestSupport",
             ],
             path: "Tests/EmulatorTests"
@@ -189,7 +195,8 @@ let package = Package(
         .testTarget(
             name: "PalbeTests",
             dependencies: [
-                "Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer", "TestSupport",
+                "Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "EmulatorPalbase", "HTTPServer",
+                "EmulatorTestSupport",
                 "PalbeTesting",
             ],
             path: "Tests/PalbeTests"
@@ -197,34 +204,38 @@ let package = Package(
         .testTarget(
             name: "PalbeSampleTests",
             dependencies: [
-                "PalbeSample", "Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer",
-                "TestSupport",
+                "PalbeSample", "Palbe", "ErrorCore", "SDKTransport", "SDKCrypto", "EmulatorPalbase", "HTTPServer",
+                "EmulatorTestSupport",
             ],
             path: "Tests/PalbeSampleTests"
         ),
         // The seed pages' code samples, compiled with `import Palbe` alone, then run on the emulator.
         .testTarget(
             name: "PalbeSeedSamplesTests",
-            dependencies: ["Palbe", "PalbeSample", "ErrorCore", "SDKTransport", "Emulator", "TestSupport"],
+            dependencies: [
+                "Palbe", "PalbeSample", "ErrorCore", "SDKTransport", "EmulatorPalbase", "EmulatorTestSupport",
+            ],
             path: "Tests/PalbeSeedSamplesTests"
         ),
         .testTarget(
             name: "ChatbaseSDKTests",
             dependencies: [
-                "ChatbaseSDK", "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer", "TestSupport",
+                "ChatbaseSDK", "ErrorCore", "SDKTransport", "SDKCrypto", "EmulatorChatbase", "HTTPServer",
+                "EmulatorTestSupport",
             ],
             path: "Tests/ChatbaseSDKTests"
         ),
         // App code written against the official Chatbase iOS SDK's documented API, importing only
         // ChatbaseSDK and Foundation, run on the emulator with the official tests' expectations.
         .testTarget(
-            name: "ChatbaseCompatibilityTests", dependencies: ["ChatbaseSDK", "Emulator", "TestSupport"],
+            name: "ChatbaseCompatibilityTests",
+            dependencies: ["ChatbaseSDK", "EmulatorChatbase", "EmulatorTestSupport"],
             path: "Tests/ChatbaseCompatibilityTests"),
         .testTarget(
             name: "PurseCheckoutTests",
             dependencies: [
                 "PurseCheckout", "PurseCheckoutApplePay", "PurseCheckoutPayPal", "PurseCheckoutKlarna", "PurseTools",
-                "ErrorCore", "SDKTransport", "SDKCrypto", "Emulator", "HTTPServer", "TestSupport",
+                "ErrorCore", "SDKTransport", "SDKCrypto", "EmulatorPurse", "HTTPServer", "EmulatorTestSupport",
             ],
             path: "Tests/PurseCheckoutTests"
         ),
@@ -234,7 +245,7 @@ let package = Package(
             name: "PurseSeedSamplesTests",
             dependencies: [
                 "PurseCheckout", "PurseCheckoutApplePay", "PurseCheckoutPayPal", "PurseCheckoutKlarna", "PurseTools",
-                "Emulator", "TestSupport",
+                "EmulatorPurse", "EmulatorTestSupport",
             ],
             path: "Tests/PurseSeedSamplesTests"
         ),

@@ -1,5 +1,5 @@
 import ChatbaseSDK
-import Emulator
+import EmulatorChatbase
 import Foundation
 
 // The scaffolding that starts the emulator and looks at what it received, kept out of the app files

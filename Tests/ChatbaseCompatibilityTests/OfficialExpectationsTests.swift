@@ -1,6 +1,6 @@
 import ChatbaseSDK
 import Foundation
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 // The official SDK's own test expectations, for the behaviour both SDKs share, restated in our words

@@ -4,7 +4,7 @@ import HTTPServer
 import Palbe
 import PalbeSample
 import SDKTransport
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// A declared error whose `data` no longer has the generated shape must not be lost or misread: the

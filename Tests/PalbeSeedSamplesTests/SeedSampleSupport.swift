@@ -1,10 +1,10 @@
-import Emulator
+import EmulatorPalbase
 import ErrorCore
 import Foundation
 import Palbe
 import PalbeSample
 import SDKTransport
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 // Scaffolding the samples lean on, kept out of the sample files so those import only Palbe.

@@ -1,4 +1,4 @@
-import Emulator
+import EmulatorPalbase
 import Foundation
 import Palbe
 import PalbeSample

@@ -1,4 +1,4 @@
-import Emulator
+import EmulatorPurse
 import Foundation
 import PurseCheckout
 import Testing

@@ -1,5 +1,5 @@
 import SDKCLI
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 @Suite struct HelpTests {

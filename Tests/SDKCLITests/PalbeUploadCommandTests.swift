@@ -1,7 +1,7 @@
 import Emulator
 import ErrorCore
 import Foundation
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// `sdk palbe upload`, run as the real executable against the emulator.

@@ -1,7 +1,7 @@
 import Emulator
 import Foundation
 import SDKCLI
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// The PurseCheckout section of `sdk demo`, on its own embedded emulator and on `--base-url`'s.

@@ -2,7 +2,7 @@ import Emulator
 import Foundation
 import PurseCheckout
 import SDKTransport
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// `sdk purse pay` with a partner method (its redirect followed on the emulator's page) and with a

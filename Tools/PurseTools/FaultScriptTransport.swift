@@ -1,4 +1,4 @@
-import Emulator
+import EmulatorPurse
 import ErrorCore
 import Foundation
 import SDKTransport

@@ -1,4 +1,4 @@
-import Emulator
+import EmulatorPurse
 import Foundation
 
 /// One thing that goes wrong with one `validate` attempt in a chaos run.

@@ -3,7 +3,7 @@ import Foundation
 import HTTPServer
 import SDKCrypto
 import SDKTransport
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 @testable import ChatbaseSDK

@@ -1,7 +1,7 @@
 import ErrorCore
 import Foundation
 import HTTPServer
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 @testable import ChatbaseSDK

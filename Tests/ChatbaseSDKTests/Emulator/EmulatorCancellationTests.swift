@@ -1,7 +1,7 @@
-import Emulator
+import EmulatorChatbase
 import ErrorCore
 import Foundation
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 @testable import ChatbaseSDK

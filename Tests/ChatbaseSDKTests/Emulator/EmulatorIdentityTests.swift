@@ -1,6 +1,6 @@
 import ErrorCore
 import Foundation
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 @testable import ChatbaseSDK

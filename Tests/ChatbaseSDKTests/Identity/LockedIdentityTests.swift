@@ -1,8 +1,8 @@
-import Emulator
+import EmulatorChatbase
 import ErrorCore
 import Foundation
 import SDKCrypto
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 @testable import ChatbaseSDK

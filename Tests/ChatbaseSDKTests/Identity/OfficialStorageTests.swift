@@ -1,9 +1,9 @@
-import Emulator
+import EmulatorChatbase
 import ErrorCore
 import Foundation
 import SDKCrypto
 import SDKTransport
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 @testable import ChatbaseSDK

@@ -1,9 +1,9 @@
-import Emulator
+import EmulatorChatbase
 import Foundation
 import HTTPServer
 import Observation
 import SDKTransport
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 @testable import ChatbaseSDK

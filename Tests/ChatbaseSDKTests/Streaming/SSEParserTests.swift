@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 @testable import ChatbaseSDK

@@ -1,7 +1,7 @@
 import ErrorCore
 import Foundation
 import SDKTransport
-import TestSupport
+import EmulatorTestSupport
 
 @testable import ChatbaseSDK
 @testable import Emulator

@@ -2,7 +2,7 @@ import ErrorCore
 import Foundation
 import HTTPServer
 import SDKTransport
-import TestSupport
+import EmulatorTestSupport
 
 @testable import ChatbaseSDK
 

@@ -1,7 +1,7 @@
 import Emulator
+import EmulatorTestSupport
 import Foundation
 import HTTPServer
-import TestSupport
 import Testing
 
 @testable import EmulatorCore

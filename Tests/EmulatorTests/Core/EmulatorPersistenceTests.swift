@@ -1,6 +1,6 @@
 import Emulator
+import EmulatorTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 @testable import EmulatorCore

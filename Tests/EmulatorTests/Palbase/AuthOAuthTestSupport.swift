@@ -1,7 +1,7 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import SDKCrypto
-import TestSupport
 import Testing
 
 /// One OAuth transaction as a test client holds it: the id, the state it sent and the PKCE verifier.

@@ -1,7 +1,7 @@
 import Emulator
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
-import TestSupport
 import Testing
 
 @testable import EmulatorCore

@@ -1,8 +1,8 @@
 import Emulator
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import SDKCrypto
-import TestSupport
 import Testing
 
 @testable import EmulatorCore

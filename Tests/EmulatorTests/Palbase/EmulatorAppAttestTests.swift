@@ -1,9 +1,9 @@
 import AppAttestTestSupport
 import Emulator
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import SDKCrypto
-import TestSupport
 import Testing
 
 @testable import EmulatorCore

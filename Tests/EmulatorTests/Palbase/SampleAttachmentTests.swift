@@ -1,9 +1,9 @@
 import Emulator
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import HTTPServer
 import SDKCrypto
-import TestSupport
 import Testing
 
 @testable import EmulatorCore

@@ -1,8 +1,8 @@
-import Emulator
+import EmulatorPalbase
 import ErrorCore
 import Foundation
 import Palbe
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// Phone OTP and magic links, with the codes and links read from the emulator's inbox.

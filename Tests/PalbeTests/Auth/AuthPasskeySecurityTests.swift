@@ -1,9 +1,9 @@
-import Emulator
+import EmulatorPalbase
 import ErrorCore
 import Foundation
 import Palbe
 import SDKCrypto
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// Hostile passkey answers, each refused with a typed error and leaving no session behind: on the

@@ -1,9 +1,9 @@
-import Emulator
+import EmulatorPalbase
 import ErrorCore
 import Foundation
 import Palbe
 import SDKTransport
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// Passkeys end to end: the SDK, the software authenticator over the session's secure store, and the

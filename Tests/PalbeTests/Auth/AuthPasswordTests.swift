@@ -1,8 +1,8 @@
-import Emulator
+import EmulatorPalbase
 import ErrorCore
 import Foundation
 import Palbe
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// The password lifecycle and email verification against the emulator.

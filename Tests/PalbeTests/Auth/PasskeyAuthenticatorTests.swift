@@ -2,7 +2,7 @@ import ErrorCore
 import Foundation
 import Palbe
 import SDKCrypto
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// The software authenticator and the attestation reader, on their own: the bytes they produce are the

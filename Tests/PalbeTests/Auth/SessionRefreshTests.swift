@@ -1,9 +1,9 @@
-import Emulator
+import EmulatorPalbase
 import ErrorCore
 import Foundation
 import Palbe
 import SDKTransport
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// When the session refreshes, which failures end it, and which answers sign out.

@@ -1,8 +1,8 @@
-import Emulator
+import EmulatorPalbase
 import ErrorCore
 import Foundation
 import Palbe
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// `Palbase-Info.plist`: what it must hold, where it is looked for, and what a bad one throws.

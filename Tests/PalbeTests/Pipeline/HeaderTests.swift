@@ -1,8 +1,8 @@
-import Emulator
+import EmulatorPalbase
 import ErrorCore
 import Foundation
 import Palbe
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// The header set on the wire, read back from the emulator's request log.

@@ -1,4 +1,4 @@
-import Emulator
+import EmulatorPalbase
 import ErrorCore
 import Foundation
 import Palbe

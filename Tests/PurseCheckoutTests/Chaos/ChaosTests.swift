@@ -1,8 +1,8 @@
-import Emulator
+import EmulatorPurse
 import ErrorCore
 import Foundation
 import PurseTools
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 @testable import PurseCheckout

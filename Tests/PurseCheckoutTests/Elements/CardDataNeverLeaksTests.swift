@@ -1,10 +1,10 @@
-import Emulator
+import EmulatorPurse
 import ErrorCore
 import Foundation
 import PurseTools
 import SDKCrypto
 import SDKTransport
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 @testable import PurseCheckout

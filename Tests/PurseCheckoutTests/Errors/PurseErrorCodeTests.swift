@@ -1,7 +1,7 @@
 import ErrorCore
 import Foundation
 import SDKTransport
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 @testable import PurseCheckout

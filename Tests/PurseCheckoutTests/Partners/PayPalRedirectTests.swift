@@ -1,4 +1,4 @@
-import Emulator
+import EmulatorPurse
 import ErrorCore
 import Foundation
 import PurseCheckout
@@ -6,7 +6,7 @@ import PurseCheckoutPayPal
 import PurseTools
 import SDKCrypto
 import SDKTransport
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// PayPal's redirect: `validate` answers `WAITING` with the partner's page, the presenter shows it,

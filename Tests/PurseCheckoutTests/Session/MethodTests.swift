@@ -1,9 +1,9 @@
-import Emulator
+import EmulatorPurse
 import ErrorCore
 import Foundation
 import PurseTools
 import SDKTransport
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 @testable import PurseCheckout

@@ -3,7 +3,7 @@ import Foundation
 import Observation
 import PurseTools
 import SDKTransport
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 @testable import PurseCheckout

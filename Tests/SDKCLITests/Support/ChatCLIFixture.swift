@@ -2,7 +2,7 @@ import Emulator
 import ErrorCore
 import Foundation
 import SDKCLI
-import TestSupport
+import EmulatorTestSupport
 
 /// An in-process emulator with the Chatbase API mounted at `/api/sdk`, and a private chat data
 /// directory, for driving `sdk chat` through ``SDKCLI/main(_:_:root:)``.

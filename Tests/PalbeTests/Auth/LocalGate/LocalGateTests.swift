@@ -1,8 +1,8 @@
-import Emulator
+import EmulatorPalbase
 import ErrorCore
 import Foundation
 import Palbe
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// `pb.auth.localGate` over scripted biometry (the one part the emulator cannot produce), with its

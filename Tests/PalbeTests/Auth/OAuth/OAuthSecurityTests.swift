@@ -1,9 +1,9 @@
-import Emulator
+import EmulatorPalbase
 import ErrorCore
 import Foundation
 import Palbe
 import SDKCrypto
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 /// Every forged, replayed or refused completion is rejected with a typed error and leaves no session

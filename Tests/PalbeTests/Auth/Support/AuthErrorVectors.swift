@@ -1,7 +1,7 @@
 import ErrorCore
 import Foundation
 import Palbe
-import TestSupport
+import EmulatorTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -2,7 +2,7 @@ import Dispatch
 import ErrorCore
 import Foundation
 import SDKCrypto
-import TestSupport
+import EmulatorTestSupport
 
 /// A session store that wraps another and holds its first read until ``release()``: a Keychain
 /// still loading at launch.

@@ -2,7 +2,7 @@ import Dispatch
 import ErrorCore
 import Foundation
 import SDKCrypto
-import TestSupport
+import EmulatorTestSupport
 
 /// A session store that wraps another and, once armed with ``holdNextWrite()``, holds the next write
 /// until ``release()``: a slow Keychain write.

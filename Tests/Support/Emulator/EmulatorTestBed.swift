@@ -1,4 +1,4 @@
-import Emulator
+import EmulatorCore
 import Foundation
 import Testing
 

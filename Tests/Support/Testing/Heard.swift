@@ -1,13 +1,16 @@
 import ErrorCore
-import TestSupport
+import TestSupportCore
 import Testing
 
 /// Collects what a listener hears, and lets a test await the n-th value.
-final class Heard<Value: Sendable>: Sendable {
+public final class Heard<Value: Sendable>: Sendable {
     private let state = Locked((values: [Value](), waiters: [(count: Int, signal: TestSignal)]()))
 
+    /// Nothing heard yet.
+    public init() {}
+
     /// The listener to register.
-    var listener: @Sendable (Value) -> Void {
+    public var listener: @Sendable (Value) -> Void {
         { [self] value in
             let ready = state.withLock { state in
                 state.values.append(value)
@@ -21,11 +24,11 @@ final class Heard<Value: Sendable>: Sendable {
     }
 
     /// Everything heard so far, oldest first.
-    var values: [Value] { state.withLock { $0.values } }
+    public var values: [Value] { state.withLock { $0.values } }
 
     /// Waits until `count` values were heard (bounded; the test fails on timeout) and returns them all.
     @discardableResult
-    func wait(for count: Int, sourceLocation: SourceLocation = #_sourceLocation) async -> [Value] {
+    public func wait(for count: Int, sourceLocation: SourceLocation = #_sourceLocation) async -> [Value] {
         let signal = TestSignal()
         let already = state.withLock { state in
             if state.values.count >= count { return true }
@@ -43,7 +46,7 @@ final class Heard<Value: Sendable>: Sendable {
     /// and returns it all: for listeners whose count of values depends on an order the test does not
     /// control, such as a replay that a real change may overtake.
     @discardableResult
-    func wait(
+    public func wait(
         until done: ([Value]) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> [Value] {
         var heard = values

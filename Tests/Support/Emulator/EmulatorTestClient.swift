@@ -1,4 +1,4 @@
-import Emulator
+import EmulatorCore
 import ErrorCore
 import Foundation
 import SDKTransport
