@@ -1,6 +1,6 @@
 import ChatbaseSDK
-import Foundation
 import EmulatorTestSupport
+import Foundation
 import Testing
 
 /// Runs the app code in `App/` (written against the official SDK's documented API) on the emulator,

@@ -1,6 +1,6 @@
 import ChatbaseSDK
-import Foundation
 import EmulatorTestSupport
+import Foundation
 import Testing
 
 // The official SDK's own test expectations, for the behaviour both SDKs share, restated in our words

@@ -1,10 +1,10 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import HTTPServer
 import Palbe
 import PalbeSample
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// A declared error whose `data` no longer has the generated shape must not be lost or misread: the

@@ -1,9 +1,9 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// The seed's passkey samples, run against the emulator with the software authenticator Linux uses.

@@ -1,10 +1,10 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
 import PalbeSample
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 // Scaffolding the samples lean on, kept out of the sample files so those import only Palbe.

@@ -1,9 +1,9 @@
 import EmulatorPurse
+import EmulatorTestSupport
 import Foundation
 import PurseCheckout
 import PurseTools
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 // Scaffolding the samples lean on, kept out of the sample file so that it imports only PurseCheckout.

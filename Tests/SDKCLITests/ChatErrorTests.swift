@@ -1,7 +1,7 @@
 import Emulator
+import EmulatorTestSupport
 import Foundation
 import SDKCLI
-import EmulatorTestSupport
 import Testing
 
 /// How `sdk chat` fails: typed server and SDK errors (exit 1), an unreachable server, bad lines (exit 2).

@@ -1,6 +1,6 @@
 import Emulator
-import Foundation
 import EmulatorTestSupport
+import Foundation
 import Testing
 
 /// `sdk chat conversations`, `messages`, `identify` and `logout` against an in-process emulator.

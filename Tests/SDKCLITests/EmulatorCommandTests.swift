@@ -1,6 +1,6 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
-import EmulatorTestSupport
 import Testing
 
 @testable import Emulator

@@ -1,6 +1,6 @@
 import Emulator
-import Foundation
 import EmulatorTestSupport
+import Foundation
 import Testing
 
 /// `sdk emulator inbox`, run as the real executable against an in-process emulator's admin API.

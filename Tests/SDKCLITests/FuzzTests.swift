@@ -1,6 +1,6 @@
+import EmulatorTestSupport
 import Foundation
 import SDKCLI
-import EmulatorTestSupport
 import Testing
 
 /// Random command lines: the parser must always answer with a parsed line or a usage error, and

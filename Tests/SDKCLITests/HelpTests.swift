@@ -1,5 +1,5 @@
-import SDKCLI
 import EmulatorTestSupport
+import SDKCLI
 import Testing
 
 @Suite struct HelpTests {

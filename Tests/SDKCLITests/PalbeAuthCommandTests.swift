@@ -1,7 +1,7 @@
 import Emulator
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
-import EmulatorTestSupport
 import Testing
 
 /// `sdk palbe auth …`, run as the real executable against an in-process emulator with the auth service

@@ -1,6 +1,6 @@
 import Emulator
-import Foundation
 import EmulatorTestSupport
+import Foundation
 import Testing
 
 /// The Palbe auth demo section, run as the real executable: on its embedded emulator, and on an

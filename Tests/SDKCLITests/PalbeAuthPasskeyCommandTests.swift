@@ -1,7 +1,7 @@
 import Emulator
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
-import EmulatorTestSupport
 import Testing
 
 /// `sdk palbe auth passkey …` and the `passkey_apple_apps` setting, run as the real executable against an

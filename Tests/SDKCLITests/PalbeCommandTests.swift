@@ -1,7 +1,7 @@
 import Emulator
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
-import EmulatorTestSupport
 import Testing
 
 /// `sdk palbe call` and the Palbe demo section, run as the real executable against the emulator.

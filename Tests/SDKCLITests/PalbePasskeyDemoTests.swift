@@ -1,6 +1,6 @@
 import Emulator
-import Foundation
 import EmulatorTestSupport
+import Foundation
 import Testing
 
 /// The passkey demo section, run as the real executable on an in-process emulator given with

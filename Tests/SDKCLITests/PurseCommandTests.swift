@@ -1,7 +1,7 @@
 import Emulator
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
-import EmulatorTestSupport
 import Testing
 
 /// `sdk purse`, run as the real executable against an in-process emulator, chained through a saved

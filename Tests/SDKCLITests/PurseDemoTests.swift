@@ -1,7 +1,7 @@
 import Emulator
+import EmulatorTestSupport
 import Foundation
 import SDKCLI
-import EmulatorTestSupport
 import Testing
 
 /// The PurseCheckout section of `sdk demo`, on its own embedded emulator and on `--base-url`'s.

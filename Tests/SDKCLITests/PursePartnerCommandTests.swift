@@ -1,8 +1,8 @@
 import Emulator
+import EmulatorTestSupport
 import Foundation
 import PurseCheckout
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// `sdk purse pay` with a partner method (its redirect followed on the emulator's page) and with a

@@ -1,7 +1,7 @@
 import Emulator
+import EmulatorTestSupport
 import Foundation
 import SDKCLI
-import EmulatorTestSupport
 import Testing
 
 /// The partners-and-splits section of `sdk demo`: a PayPal round trip, a gift card moving the

@@ -1,5 +1,5 @@
-import Foundation
 import EmulatorTestSupport
+import Foundation
 import Testing
 
 @testable import SDKCLI

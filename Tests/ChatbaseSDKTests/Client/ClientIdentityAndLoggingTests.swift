@@ -1,9 +1,9 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import HTTPServer
 import SDKCrypto
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 @testable import ChatbaseSDK

@@ -1,7 +1,7 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import HTTPServer
-import EmulatorTestSupport
 import Testing
 
 @testable import ChatbaseSDK

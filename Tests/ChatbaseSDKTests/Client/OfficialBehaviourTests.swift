@@ -1,8 +1,8 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import HTTPServer
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 @testable import ChatbaseSDK

@@ -1,7 +1,7 @@
 import EmulatorChatbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
-import EmulatorTestSupport
 import Testing
 
 @testable import ChatbaseSDK

@@ -1,8 +1,8 @@
 import EmulatorChatbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import SDKCrypto
-import EmulatorTestSupport
 import Testing
 
 @testable import ChatbaseSDK

@@ -1,9 +1,9 @@
 import EmulatorChatbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import SDKCrypto
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 @testable import ChatbaseSDK

@@ -1,9 +1,9 @@
 import EmulatorChatbase
+import EmulatorTestSupport
 import Foundation
 import HTTPServer
 import Observation
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 @testable import ChatbaseSDK

@@ -1,7 +1,7 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import SDKTransport
-import EmulatorTestSupport
 
 @testable import ChatbaseSDK
 @testable import Emulator

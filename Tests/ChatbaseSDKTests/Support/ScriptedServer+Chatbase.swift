@@ -1,7 +1,7 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import HTTPServer
-import EmulatorTestSupport
 
 /// The scripted server as the Chatbase client tests use it: one agent's API under `/api/sdk`, and
 /// builders for the server-sent events a turn streams.

@@ -1,10 +1,10 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
 import SDKCrypto
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// `configure(messagingAppGroup:)` (issue 29 §1 and §3): the session moves into the app group's store once,

@@ -1,9 +1,9 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// The account: capability, the user, sign-out and deletion.

@@ -1,8 +1,8 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
-import EmulatorTestSupport
 import Testing
 
 /// Phone OTP and magic links, with the codes and links read from the emulator's inbox.

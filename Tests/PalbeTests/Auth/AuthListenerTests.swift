@@ -1,8 +1,8 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
-import EmulatorTestSupport
 import Testing
 
 /// The three listeners: replay on subscribe for state and user, none for events, what each change fires.

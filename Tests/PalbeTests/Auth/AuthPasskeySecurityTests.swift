@@ -1,9 +1,9 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
 import SDKCrypto
-import EmulatorTestSupport
 import Testing
 
 /// Hostile passkey answers, each refused with a typed error and leaving no session behind: on the

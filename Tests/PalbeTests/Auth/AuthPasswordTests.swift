@@ -1,8 +1,8 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
-import EmulatorTestSupport
 import Testing
 
 /// The password lifecycle and email verification against the emulator.

@@ -1,9 +1,9 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// No token, and no device key, is reachable through any public API, description, `dump`, `Mirror` or log

@@ -1,9 +1,9 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// Email and password, anonymous sign-in and the errors they throw, against the emulator's auth service.

@@ -1,10 +1,10 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
 import SDKCrypto
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// One session across processes (issue 29 §1): processes sharing a session store (an app and its

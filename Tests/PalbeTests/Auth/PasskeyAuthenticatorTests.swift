@@ -1,8 +1,8 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
 import SDKCrypto
-import EmulatorTestSupport
 import Testing
 
 /// The software authenticator and the attestation reader, on their own: the bytes they produce are the

@@ -1,10 +1,10 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
 import SDKCrypto
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// Upgrades never sign anyone out (issue 29 §3): every released format of the persisted unit, kept in

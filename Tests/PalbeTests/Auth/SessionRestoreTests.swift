@@ -1,10 +1,10 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
 import SDKCrypto
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// The persisted unit and cold launch: restore with no network, boot-gated listeners, the first request

@@ -1,8 +1,8 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
-import EmulatorTestSupport
 import Testing
 
 /// `Palbase-Info.plist`: what it must hold, where it is looked for, and what a bad one throws.

@@ -1,11 +1,11 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import HTTPServer
 import Palbe
 import PalbeTesting
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// The mapping rules end to end: real HTTP exchanges with the emulator on 127.0.0.1, through a

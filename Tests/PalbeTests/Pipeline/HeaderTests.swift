@@ -1,8 +1,8 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
-import EmulatorTestSupport
 import Testing
 
 /// The header set on the wire, read back from the emulator's request log.

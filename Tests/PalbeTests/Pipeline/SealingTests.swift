@@ -1,11 +1,11 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import HTTPServer
 import Palbe
 import SDKCrypto
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// Bodies on sealed paths travel as `X-Palbase-Sealed: v1` envelopes; a body that cannot be sealed

@@ -1,9 +1,9 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// A running emulator (sample backend plus ``ProbeHandler``) and what a test needs to point Palbe

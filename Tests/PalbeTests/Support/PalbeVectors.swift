@@ -1,7 +1,7 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
-import EmulatorTestSupport
 import Testing
 
 /// The golden vectors in `Specs/vectors/backend-errors.json`, read through ``PackageRoot`` so no bundle

@@ -1,8 +1,8 @@
 import EmulatorPurse
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import PurseTools
-import EmulatorTestSupport
 import Testing
 
 @testable import PurseCheckout

@@ -1,10 +1,10 @@
 import EmulatorPurse
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import PurseTools
 import SDKCrypto
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 @testable import PurseCheckout

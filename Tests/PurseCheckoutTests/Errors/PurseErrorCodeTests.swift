@@ -1,7 +1,7 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 @testable import PurseCheckout

@@ -1,4 +1,5 @@
 import EmulatorPurse
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import PurseCheckout
@@ -6,7 +7,6 @@ import PurseCheckoutPayPal
 import PurseTools
 import SDKCrypto
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// PayPal's redirect: `validate` answers `WAITING` with the partner's page, the presenter shows it,

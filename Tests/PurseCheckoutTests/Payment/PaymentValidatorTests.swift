@@ -1,9 +1,9 @@
 import EmulatorPurse
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import PurseTools
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 @testable import PurseCheckout

@@ -1,9 +1,9 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Observation
 import PurseTools
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 @testable import PurseCheckout

@@ -1,7 +1,7 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import SDKTransport
-import EmulatorTestSupport
 
 /// A transport that holds matching requests until the test opens the gate: ``arrived`` fires when the
 /// first one reaches it, and it is sent once ``open`` fires. Everything else passes to `base`.

@@ -1,11 +1,11 @@
 import EmulatorPurse
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import PurseCheckout
 import PurseTools
 import SDKCrypto
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// An emulator with Purse mounted at `/purse`, and what tests build on it: sessions minted through the

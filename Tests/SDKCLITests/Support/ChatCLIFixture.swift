@@ -1,8 +1,8 @@
 import Emulator
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import SDKCLI
-import EmulatorTestSupport
 
 /// An in-process emulator with the Chatbase API mounted at `/api/sdk`, and a private chat data
 /// directory, for driving `sdk chat` through ``SDKCLI/main(_:_:root:)``.

@@ -1,6 +1,6 @@
 import Emulator
-import Foundation
 import EmulatorTestSupport
+import Foundation
 import Testing
 
 /// An in-process emulator serving the sample backend and ``ProbeHandler``, for `sdk palbe …` run as the

@@ -1,9 +1,9 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import HTTPServer
 import Palbe
-import EmulatorTestSupport
 import Testing
 
 /// The loopback redirect listener (RFC 8252) over real sockets: a browser that meets hostile neighbours on

@@ -1,9 +1,9 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
 import SDKCrypto
-import EmulatorTestSupport
 import Testing
 
 /// Every forged, replayed or refused completion is rejected with a typed error and leaves no session

@@ -1,9 +1,9 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
 import SDKCrypto
-import EmulatorTestSupport
 import Testing
 
 /// OAuth sign-in end to end: the SDK, a presenter that answers the emulator's provider page, the

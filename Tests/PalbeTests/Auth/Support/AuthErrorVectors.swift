@@ -1,7 +1,7 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
-import EmulatorTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

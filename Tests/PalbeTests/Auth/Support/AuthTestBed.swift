@@ -1,10 +1,10 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
 import SDKCrypto
 import SDKTransport
-import EmulatorTestSupport
 import Testing
 
 /// A running emulator with the auth service (cheap password hashing) and the sample backend, and what

@@ -1,8 +1,8 @@
 import Dispatch
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import SDKCrypto
-import EmulatorTestSupport
 
 /// A session store that wraps another and holds its first read until ``release()``: a Keychain
 /// still loading at launch.

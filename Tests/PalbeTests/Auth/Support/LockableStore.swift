@@ -1,7 +1,7 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import SDKCrypto
-import EmulatorTestSupport
 
 /// A session store over another that cannot be read while locked, as a Keychain before the first unlock
 /// after a restart: every read throws ``SecureStoreError/Kind/unavailable`` until ``unlock()``, or until

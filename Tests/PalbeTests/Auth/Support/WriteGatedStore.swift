@@ -1,8 +1,8 @@
 import Dispatch
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import SDKCrypto
-import EmulatorTestSupport
 
 /// A session store that wraps another and, once armed with ``holdNextWrite()``, holds the next write
 /// until ``release()``: a slow Keychain write.
