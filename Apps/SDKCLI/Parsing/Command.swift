@@ -20,8 +20,8 @@
 /// `run` closure, invoking the group alone prints its help. ``validationProblems()`` reports any
 /// table that breaks these rules.
 package struct Command: Sendable {
-    /// What a command does once its line has parsed: it receives the parsed values and the
-    /// output context (writers, `--json`, base URL, environment).
+    /// What a command does once its line has parsed: it receives the parsed values (which the
+    /// typed declarations read) and the output context (writers, `--json`, base URL, environment).
     ///
     /// Throw ``CommandFailure`` (or any error) for a runtime failure (exit 1), ``UsageError`` for
     /// input the parser could not judge (exit 2), ``ExitCode`` when the output is already written.
@@ -56,7 +56,7 @@ package struct Command: Sendable {
             name: name, summary: summary, discussion: discussion, arguments: declarations.arguments,
             options: declarations.options
         ) { values, context in
-            try await run(Parsed(parameters: parameters, values: values), context)
+            try await run(Parsed(parameters: parameters, parsedValues: values), context)
         }
     }
 
@@ -114,10 +114,5 @@ package struct Command: Sendable {
     /// The option whose long name is `name` (without dashes), if any.
     package func option(named name: String) -> CommandOption? {
         options.first { $0.name == name }
-    }
-
-    /// The option whose short name is `short`, if any.
-    package func option(short: Character) -> CommandOption? {
-        options.first { $0.short == short }
     }
 }

@@ -125,7 +125,7 @@ enum SampleTable {
     }
 
     @Sendable static func echoRun<Parameters>(_ values: Parsed<Parameters>, _ context: OutputContext) async throws {
-        try await echoRun(values.values, context)
+        try await echoRun(values.parsedValues, context)
     }
 
     @Sendable static func echoRun(_ values: ParsedValues, _ context: OutputContext) async throws {
