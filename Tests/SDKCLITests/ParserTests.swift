@@ -4,6 +4,11 @@ import Testing
 
 @Suite struct ParserTests {
     let parser = CommandLineParser(root: SampleTable.root)
+    let serveOptions = SampleTable.ServeParameters()
+    let callArguments = SampleTable.CallParameters()
+    let logsArguments = SampleTable.LogsParameters()
+    let filesArguments = SampleTable.FilesParameters()
+    let startOptions = SampleTable.EmulatorStartParameters()
 
     func parse(_ line: String, environment: [String: String] = [:]) throws -> ParsedCommandLine {
         try parser.parse(CLIHarness.words(line), environment: environment)
@@ -25,74 +30,74 @@ import Testing
     // MARK: - Flags and options
 
     @Test func flagsAreSetByLongOrShortNameAndOtherwiseOff() throws {
-        #expect(try parse("serve --verbose").values.flag("verbose"))
-        #expect(try parse("serve -v").values.flag("verbose"))
-        #expect(try !parse("serve").values.flag("verbose"))
+        #expect(try parse("serve --verbose").values[serveOptions.verbose])
+        #expect(try parse("serve -v").values[serveOptions.verbose])
+        #expect(try !parse("serve").values[serveOptions.verbose])
     }
 
     @Test(arguments: ["serve --port=9000", "serve --port 9000", "serve -p 9000", "serve -p=9000"])
     func valueOptionsAcceptEqualsAndSpace(line: String) throws {
         let parsed = try parse(line)
         #expect(parsed.action == .run)
-        #expect(parsed.values.int("port") == 9000)
+        #expect(parsed.values[serveOptions.port] == 9000)
     }
 
     @Test func absentOptionsAndArgumentsTakeTheirDefaults() throws {
         let serve = try parse("serve").values
-        #expect(serve.int("port") == 8080)
-        #expect(serve.string("host") == "127.0.0.1")
-        #expect(serve.string("mode") == "safe")
-        #expect(serve.string("offset") == nil)
-        #expect(serve.strings("query").isEmpty)
-        #expect(try parse("call f").values.string("body") == "{}")
-        #expect(try parse("emulator logs").values.int("lines") == 10)
+        #expect(serve[serveOptions.port] == 8080)
+        #expect(serve[serveOptions.host] == "127.0.0.1")
+        #expect(serve[serveOptions.mode] == "safe")
+        #expect(serve[serveOptions.offset] == nil)
+        #expect(serve[serveOptions.query].isEmpty)
+        #expect(try parse("call f").values[callArguments.body] == "{}")
+        #expect(try parse("emulator logs").values[logsArguments.lines] == 10)
     }
 
     @Test func repeatableOptionsKeepEveryValueInOrder() throws {
         let values = try parse("serve --query b=2 --query a=1 --query=c=3=x -v --query=d=").values
-        #expect(values.strings("query") == ["b=2", "a=1", "c=3=x", "d="])
+        #expect(values[serveOptions.query].map(\.commandLineWord) == ["b=2", "a=1", "c=3=x", "d="])
         #expect(
-            values.keyValues("query") == [
+            values[serveOptions.query] == [
                 KeyValue(key: "b", value: "2"), KeyValue(key: "a", value: "1"),
                 KeyValue(key: "c", value: "3=x"), KeyValue(key: "d", value: ""),
             ])
     }
 
     @Test func aSingleValueOptionGivenTwiceKeepsTheLast() throws {
-        #expect(try parse("serve --port 1 --port=2").values.int("port") == 2)
+        #expect(try parse("serve --port 1 --port=2").values[serveOptions.port] == 2)
     }
 
     @Test func negativeNumbersAreValuesButOtherDashWordsAreNot() throws {
-        #expect(try parse("serve --offset -5").values.int("offset") == -5)
+        #expect(try parse("serve --offset -5").values[serveOptions.offset] == -5)
         #expect(usageError("serve --offset -x")?.code == .missingValue)
-        #expect(try parse("serve --offset=-7").values.int("offset") == -7)
-        #expect(try parse("serve --host=-weird").values.string("host") == "-weird")
-        #expect(try parse("call -").values.string("function") == "-")
-        #expect(try parse("call -3").values.string("function") == "-3")
+        #expect(try parse("serve --offset=-7").values[serveOptions.offset] == -7)
+        #expect(try parse("serve --host=-weird").values[serveOptions.host] == "-weird")
+        #expect(try parse("call -").values[callArguments.function] == "-")
+        #expect(try parse("call -3").values[callArguments.function] == "-3")
     }
 
     // MARK: - Positionals, `--`, nesting
 
     @Test func doubleDashEndsOptionParsingEvenForGlobals() throws {
         let parsed = try parser.parse(["call", "--", "--json", "-v"])
-        #expect(parsed.values.string("function") == "--json")
-        #expect(parsed.values.string("body") == "-v")
+        #expect(parsed.values[callArguments.function] == "--json")
+        #expect(parsed.values[callArguments.body] == "-v")
         #expect(parsed.globals.json == false)
-        #expect(try parser.parse(["files", "--", "--help", "--"]).values.strings("paths") == ["--help", "--"])
+        #expect(try parser.parse(["files", "--", "--help", "--"]).values[filesArguments.paths] == ["--help", "--"])
     }
 
     @Test func requiredAndOptionalArgumentsBindInOrder() throws {
         let values = try parse("call greet {\"a\":1}").values
-        #expect(values.string("function") == "greet")
-        #expect(values.string("body") == "{\"a\":1}")
-        #expect(try parse("files a b c").values.strings("paths") == ["a", "b", "c"])
+        #expect(values[callArguments.function] == "greet")
+        #expect(values[callArguments.body] == "{\"a\":1}")
+        #expect(try parse("files a b c").values[filesArguments.paths] == ["a", "b", "c"])
     }
 
     @Test func subcommandsNestAndAGroupAloneAsksForHelp() throws {
         let start = try parse("emulator start --port 1")
         #expect(start.commandNames == ["tool", "emulator", "start"])
         #expect(start.values.commandPath == ["tool", "emulator", "start"])
-        #expect(start.values.int("port") == 1)
+        #expect(start.values[startOptions.port] == 1)
         let group = try parse("emulator")
         #expect(group.action == .help)
         #expect(group.commandNames == ["tool", "emulator"])

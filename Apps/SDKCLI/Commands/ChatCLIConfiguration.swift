@@ -29,7 +29,7 @@ enum ChatCLIConfiguration {
     static let defaultAPIURL = URL(string: "http://127.0.0.1:\(EmulatorConfiguration.defaultPort)\(apiPath)")!
 
     /// The `--agent` option every chat command shares.
-    static let agentOption = CommandOption.value(
+    static let agentOption = Option.value(
         "agent", type: .nonEmpty, valueName: "id", default: defaultAgent,
         help: "The agent to talk to; the emulator seeds \(defaultAgent).")
 

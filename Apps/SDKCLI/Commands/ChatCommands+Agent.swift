@@ -27,30 +27,15 @@ extension Command {
             CHAT_AGENT_CREDITS_EXHAUSTED (--agent-credits). The secret is never printed. With --json the \
             result is {"agent":{"id","name","hasIdentitySecret","credits","agentCredits","paceMs"}}.
             """,
-        options: [
-            .value("id", type: .nonEmpty, valueName: "id", help: "The agent id; default agent_<random>."),
-            .value("name", type: .nonEmpty, valueName: "name", help: "A display name."),
-            .value(
-                "identity-secret", type: .nonEmpty, valueName: "secret",
-                help: "The HS256 secret identity tokens must be signed with."),
-            .value(
-                "credits", type: .integer(in: 0...1_000_000_000), valueName: "n",
-                help: "Workspace message credits; default unlimited."),
-            .value(
-                "agent-credits", type: .integer(in: 0...1_000_000_000), valueName: "n",
-                help: "The agent's own message credits; default unlimited."),
-            .value(
-                "pace-ms", type: .integer(in: 0...60_000), valueName: "ms",
-                help: "Pause before each streamed word, so streaming is visible; default 0."),
-        ],
+        parameters: ChatAgentCreateParameters(),
         run: { values, context in
             var fields: [String: AnyCodableValue] = [:]
-            if let id = values.string("id") { fields["id"] = .string(id) }
-            if let name = values.string("name") { fields["name"] = .string(name) }
-            if let secret = values.string("identity-secret") { fields["identity_secret"] = .string(secret) }
-            if let credits = values.int("credits") { fields["workspace_credits"] = .int(credits) }
-            if let credits = values.int("agent-credits") { fields["agent_credits"] = .int(credits) }
-            if let pace = values.int("pace-ms") { fields["pace_ms"] = .int(pace) }
+            if let id = values.id { fields["id"] = .string(id) }
+            if let name = values.name { fields["name"] = .string(name) }
+            if let secret = values.identitySecret { fields["identity_secret"] = .string(secret) }
+            if let credits = values.credits { fields["workspace_credits"] = .int(credits) }
+            if let credits = values.agentCredits { fields["agent_credits"] = .int(credits) }
+            if let pace = values.paceMilliseconds { fields["pace_ms"] = .int(pace) }
             let agent = try await ChatEmulatorAdmin(baseURL: context.baseURL, environment: context.environment)
                 .createAgent(fields)
             try context.emit(["agent": agent], text: [agent.summary])
@@ -66,20 +51,41 @@ extension Command {
             Prints the token alone, so 'sdk chat agent token --sub alice | sdk chat identify --token-stdin' works. \
             With --json the result is {"token"}.
             """,
-        options: [
-            .value("sub", type: .nonEmpty, valueName: "user", required: true, help: "The user id the token names."),
-            .value(
-                "ttl", type: .integer(in: -31_536_000...31_536_000), valueName: "seconds", default: "3600",
-                help: "Seconds until it expires; negative makes an expired token."),
-            ChatCLIConfiguration.agentOption,
-        ],
+        parameters: ChatAgentTokenParameters(),
         run: { values, context in
             let token = try await ChatEmulatorAdmin(baseURL: context.baseURL, environment: context.environment).token(
-                agent: values.string("agent") ?? ChatCLIConfiguration.defaultAgent, sub: values.string("sub") ?? "",
-                ttl: values.int("ttl") ?? 3600)
+                agent: values.agent, sub: values.sub, ttl: values.ttl)
             try context.emit(["token": token], text: [token])
         }
     )
+}
+
+/// `sdk chat agent create`'s options.
+private struct ChatAgentCreateParameters: CommandParameters {
+    let id = Option<String?>.value(
+        "id", type: .nonEmpty, valueName: "id", help: "The agent id; default agent_<random>.")
+    let name = Option<String?>.value("name", type: .nonEmpty, valueName: "name", help: "A display name.")
+    let identitySecret = Option<String?>.value(
+        "identity-secret", type: .nonEmpty, valueName: "secret",
+        help: "The HS256 secret identity tokens must be signed with.")
+    let credits = Option<Int?>.value(
+        "credits", type: .integer(in: 0...1_000_000_000), valueName: "n",
+        help: "Workspace message credits; default unlimited.")
+    let agentCredits = Option<Int?>.value(
+        "agent-credits", type: .integer(in: 0...1_000_000_000), valueName: "n",
+        help: "The agent's own message credits; default unlimited.")
+    let paceMilliseconds = Option<Int?>.value(
+        "pace-ms", type: .integer(in: 0...60_000), valueName: "ms",
+        help: "Pause before each streamed word, so streaming is visible; default 0.")
+}
+
+/// `sdk chat agent token`'s options.
+private struct ChatAgentTokenParameters: CommandParameters {
+    let sub = Option<String>.required("sub", type: .nonEmpty, valueName: "user", help: "The user id the token names.")
+    let ttl = Option.value(
+        "ttl", type: .integer(in: -31_536_000...31_536_000), valueName: "seconds", default: 3600,
+        help: "Seconds until it expires; negative makes an expired token.")
+    let agent = ChatCLIConfiguration.agentOption
 }
 
 /// An emulator agent as `sdk chat agent create` shows it: every admin field but the secret itself.

@@ -11,13 +11,12 @@ extension Command {
             line gives the --cursor for the next page. With --json the result is \
             {"conversations":[…],"total","hasMore","nextCursor"}, each conversation in the wire's shape.
             """,
-        options: pageOptions + [ChatCLIConfiguration.agentOption],
+        parameters: ChatPageParameters(),
         run: { values, context in
-            let client = ChatCLIConfiguration.client(
-                agent: values.string("agent") ?? ChatCLIConfiguration.defaultAgent, context: context)
+            let client = ChatCLIConfiguration.client(agent: values.agent, context: context)
             let page: PaginatedResponse<Conversation>
             do {
-                page = try await client.listConversations(cursor: values.string("cursor"), limit: values.int("limit"))
+                page = try await client.listConversations(cursor: values.page.cursor, limit: values.page.limit)
             } catch {
                 throw ChatCLIConfiguration.failure(error, context: context)
             }
@@ -44,16 +43,14 @@ extension Command {
             ⚙ tool {input} → {output}. With --json the result is \
             {"conversationId","messages":[…],"total","hasMore","nextCursor"}, each message in the wire's shape.
             """,
-        arguments: [.required("conversation-id", type: .nonEmpty, help: "The conversation, e.g. conv_….")],
-        options: pageOptions + [ChatCLIConfiguration.agentOption],
+        parameters: ChatMessagesParameters(),
         run: { values, context in
-            let conversationId = values.string("conversation-id") ?? ""
-            let client = ChatCLIConfiguration.client(
-                agent: values.string("agent") ?? ChatCLIConfiguration.defaultAgent, context: context)
+            let conversationId = values.conversationId
+            let client = ChatCLIConfiguration.client(agent: values.agent, context: context)
             let page: PaginatedResponse<Message>
             do {
                 page = try await client.listMessages(
-                    conversationId: conversationId, cursor: values.string("cursor"), limit: values.int("limit"))
+                    conversationId: conversationId, cursor: values.page.cursor, limit: values.page.limit)
             } catch {
                 throw ChatCLIConfiguration.failure(error, context: context)
             }
@@ -67,13 +64,28 @@ extension Command {
                 text: lines)
         }
     )
+}
 
-    /// `--limit` and `--cursor`, as both list commands take them.
-    private static let pageOptions: [CommandOption] = [
-        .value(
-            "limit", type: .integer(in: 1...100), valueName: "n", help: "Items per page, 1–100 (server default 20)."),
-        .value("cursor", type: .nonEmpty, valueName: "cursor", help: "Continue after a previous page."),
-    ]
+/// `--limit` and `--cursor`, as both list commands take them.
+private struct ChatPageOptions: CommandParameters {
+    let limit = Option<Int?>.value(
+        "limit", type: .integer(in: 1...100), valueName: "n", help: "Items per page, 1–100 (server default 20).")
+    let cursor = Option<String?>.value(
+        "cursor", type: .nonEmpty, valueName: "cursor", help: "Continue after a previous page.")
+}
+
+/// `sdk chat conversations`'s options.
+private struct ChatPageParameters: CommandParameters {
+    let page = ChatPageOptions()
+    let agent = ChatCLIConfiguration.agentOption
+}
+
+/// `sdk chat messages`'s conversation and options.
+private struct ChatMessagesParameters: CommandParameters {
+    let conversationId = Argument<String>.required(
+        "conversation-id", type: .nonEmpty, help: "The conversation, e.g. conv_….")
+    let page = ChatPageOptions()
+    let agent = ChatCLIConfiguration.agentOption
 }
 
 /// What `sdk chat conversations --json` prints.

@@ -18,17 +18,12 @@ extension Command {
 
               sdk chat agent token --sub alice | sdk chat identify --token-stdin
             """,
-        options: [
-            .flag(
-                "token-stdin",
-                help: "Read the identity JWT your backend signed for the user from the first line of stdin."),
-            ChatCLIConfiguration.agentOption,
-        ],
+        parameters: ChatIdentifyParameters(),
         run: { values, context in
             let token = try SecretInput.value(
-                stdinFlag: "token-stdin", variable: ChatCLIConfiguration.tokenVariable, what: "the identity JWT",
-                values: values, context: context)
-            let agent = values.string("agent") ?? ChatCLIConfiguration.defaultAgent
+                stdin: values.tokenStdin, flag: "token-stdin", variable: ChatCLIConfiguration.tokenVariable,
+                what: "the identity JWT", context: context)
+            let agent = values.agent
             let client = ChatCLIConfiguration.client(agent: agent, context: context)
             do {
                 try await client.identify(token: token)
@@ -50,9 +45,9 @@ extension Command {
             Deletes the token 'sdk chat identify' saved for the agent; the device ID stays. No request is made. \
             With --json the result is {"agentId","userId":null}.
             """,
-        options: [ChatCLIConfiguration.agentOption],
+        parameters: ChatAgentParameters(),
         run: { values, context in
-            let agent = values.string("agent") ?? ChatCLIConfiguration.defaultAgent
+            let agent = values.agent
             let client = ChatCLIConfiguration.client(agent: agent, context: context)
             let wasIdentified = client.authState != .anonymous
             client.logout()
@@ -61,6 +56,18 @@ extension Command {
                 text: [wasIdentified ? "signed out of agent \(agent)" : "no user was signed in for agent \(agent)"])
         }
     )
+}
+
+/// `sdk chat identify`'s options.
+private struct ChatIdentifyParameters: CommandParameters {
+    let tokenStdin = Option.flag(
+        "token-stdin", help: "Read the identity JWT your backend signed for the user from the first line of stdin.")
+    let agent = ChatCLIConfiguration.agentOption
+}
+
+/// `--agent` alone, as `sdk chat logout` takes it.
+private struct ChatAgentParameters: CommandParameters {
+    let agent = ChatCLIConfiguration.agentOption
 }
 
 /// What `sdk chat identify --json` and `sdk chat logout --json` print.

@@ -38,23 +38,16 @@ extension Command {
             pass the conversation to --conversation to continue it. With --json the result is \
             {"reply","conversationId","messageId","userMessageId","finishReason","credits","deltas","toolCalls"}.
             """,
-        arguments: [.required("message", type: .nonEmpty, help: "What to say to the agent.")],
-        options: [
-            .value(
-                "conversation", type: .nonEmpty, valueName: "id",
-                help: "Continue this conversation; without it a new one starts."),
-            ChatCLIConfiguration.agentOption,
-        ],
+        parameters: ChatSendParameters(),
         run: { values, context in
-            let client = ChatCLIConfiguration.client(
-                agent: values.string("agent") ?? ChatCLIConfiguration.defaultAgent, context: context)
+            let client = ChatCLIConfiguration.client(agent: values.agent, context: context)
             ChatDemoTools.register(on: client)
             let transcript = ChatTranscript(sink: context.isJSON ? nil : context.stdout)
             let response: ChatResponse
             do {
-                response = try await client.send(
-                    values.string("message") ?? "", conversationId: values.string("conversation")
-                ) { callbacks in transcript.install(&callbacks) }
+                response = try await client.send(values.message, conversationId: values.conversation) { callbacks in
+                    transcript.install(&callbacks)
+                }
             } catch {
                 transcript.endLine()
                 throw ChatCLIConfiguration.failure(error, context: context)
@@ -71,6 +64,15 @@ extension Command {
             context.log(result.summary)
         }
     )
+}
+
+/// `sdk chat send`'s message and options.
+private struct ChatSendParameters: CommandParameters {
+    let message = Argument<String>.required("message", type: .nonEmpty, help: "What to say to the agent.")
+    let conversation = Option<String?>.value(
+        "conversation", type: .nonEmpty, valueName: "id",
+        help: "Continue this conversation; without it a new one starts.")
+    let agent = ChatCLIConfiguration.agentOption
 }
 
 /// What `sdk chat send --json` prints.

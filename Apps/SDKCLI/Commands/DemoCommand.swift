@@ -13,13 +13,18 @@ extension Command {
                 Sections talk to --base-url when given, else to an emulator they start \
                 themselves. A failed or timed-out section is reported and the others still run.
                 """,
-            options: [.flag("list", help: "List the section titles without running them.")],
+            parameters: DemoParameters(),
             run: { values, context in
                 let report = await DemoReport(
-                    sections: sections, context: context, listOnly: values.flag("list"))
+                    sections: sections, context: context, listOnly: values.list)
                 try context.emit(report, text: report.textLines)
                 if report.hasFailures { throw ExitCode.failure }
             }
         )
     }
+}
+
+/// `sdk demo`'s options.
+private struct DemoParameters: CommandParameters {
+    let list = Option.flag("list", help: "List the section titles without running them.")
 }

@@ -30,27 +30,13 @@ extension Command {
             --pow demands proof of work under a path prefix, e.g. --pow /auth/signup:12; --attest demands \
             an App Attest assertion (the emulator's test format) under one, e.g. --attest /todos.
             """,
-        options: [
-            .value(
-                "port", type: .integer(in: 0...65535), default: String(EmulatorConfiguration.defaultPort),
-                help: "Port to listen on; 0 picks a free one."),
-            .value(
-                "data-dir", type: .nonEmpty, valueName: "dir", default: EmulatorConfiguration.defaultDataDirectory,
-                help: "Where the database, API key and sealing key live."),
-            .flag("in-memory", help: "Keep everything in memory; nothing is written to disk."),
-            .repeating(
-                "pow", type: proofOfWorkRule, valueName: "prefix:bits",
-                help: "Demand proof of work under a path prefix with that many leading zero bits."),
-            .repeating(
-                "attest", type: appAttestRule, valueName: "prefix",
-                help: "Demand an App Attest assertion under a path prefix."),
-        ],
+        parameters: EmulatorStartParameters(),
         run: { values, context in
             var configuration = EmulatorConfiguration.standard(
-                port: values.int("port") ?? EmulatorConfiguration.defaultPort,
-                storage: values.flag("in-memory") ? .inMemory : .directory(dataDirectory(values)))
-            configuration.proofOfWork = try values.strings("pow").map { try ProofOfWorkRule(parsing: $0) }
-            configuration.appAttest = try values.strings("attest").map { try AppAttestRule(pathPrefix: $0) }
+                port: values.port,
+                storage: values.inMemory ? .inMemory : .directory(URL(fileURLWithPath: values.dataDirectory)))
+            configuration.proofOfWork = try values.proofOfWork.map { try ProofOfWorkRule(parsing: $0) }
+            configuration.appAttest = try values.appAttest.map { try AppAttestRule(pathPrefix: $0) }
             let signals = TerminationSignals()
             let server = try openEmulator(configuration)
             let baseURL: URL
@@ -89,17 +75,9 @@ extension Command {
             github through the browser (mode=browser). It reads a data directory 'sdk emulator start' has \
             used and never creates one: a directory with no emulator data is an error.
             """,
-        options: [
-            .value(
-                "port", type: .port, default: String(EmulatorConfiguration.defaultPort),
-                help: "The port the emulator listens on."),
-            .value(
-                "data-dir", type: .nonEmpty, valueName: "dir", default: EmulatorConfiguration.defaultDataDirectory,
-                help: "The emulator's data directory."),
-        ],
+        parameters: EmulatorPlistParameters(),
         run: { values, context in
-            let port = values.int("port") ?? EmulatorConfiguration.defaultPort
-            let directory = dataDirectory(values)
+            let directory = URL(fileURLWithPath: values.dataDirectory)
             let database = directory.appendingPathComponent(EmulatorConfiguration.databaseFileName)
             guard FileManager.default.fileExists(atPath: database.path) else {
                 throw CommandFailure(
@@ -107,7 +85,7 @@ extension Command {
                     message: "No emulator data in \(directory.path); run 'sdk emulator start --data-dir "
                         + "\(directory.path)' once first (reading the plist never creates data)")
             }
-            let configuration = EmulatorConfiguration.standard(port: port, storage: .directory(directory))
+            let configuration = EmulatorConfiguration.standard(port: values.port, storage: .directory(directory))
             let server = try openEmulator(configuration)
             let plist = try server.infoPlist()
             await server.shutdown()
@@ -120,20 +98,6 @@ extension Command {
         }
     )
 
-    /// `PREFIX:BITS` as `ProofOfWorkRule(parsing:)` accepts it.
-    private static let proofOfWorkRule = ValueType(expectation: "PREFIX:BITS, e.g. /auth/signup:12") { raw in
-        (try? ProofOfWorkRule(parsing: raw)) != nil
-    }
-
-    /// A path prefix as `AppAttestRule(pathPrefix:)` accepts it.
-    private static let appAttestRule = ValueType(expectation: "a path prefix starting with /, e.g. /todos") { raw in
-        (try? AppAttestRule(pathPrefix: raw)) != nil
-    }
-
-    private static func dataDirectory(_ values: ParsedValues) -> URL {
-        URL(fileURLWithPath: values.string("data-dir") ?? EmulatorConfiguration.defaultDataDirectory)
-    }
-
     private static func openEmulator(_ configuration: EmulatorConfiguration) throws -> EmulatorServer {
         do {
             return try EmulatorServer(configuration: configuration)
@@ -143,6 +107,42 @@ extension Command {
                 message: "Cannot open the emulator storage at \(configuration.storage): \(error)")
         }
     }
+}
+
+/// `sdk emulator start`'s options.
+private struct EmulatorStartParameters: CommandParameters {
+    let port = Option.value(
+        "port", type: .integer(in: 0...65535), default: EmulatorConfiguration.defaultPort,
+        help: "Port to listen on; 0 picks a free one.")
+    let dataDirectory = Option.value(
+        "data-dir", type: .nonEmpty, valueName: "dir", default: EmulatorConfiguration.defaultDataDirectory,
+        help: "Where the database, API key and sealing key live.")
+    let inMemory = Option.flag("in-memory", help: "Keep everything in memory; nothing is written to disk.")
+    let proofOfWork = Option<[String]>.repeating(
+        "pow", type: Self.proofOfWorkRule, valueName: "prefix:bits",
+        help: "Demand proof of work under a path prefix with that many leading zero bits.")
+    let appAttest = Option<[String]>.repeating(
+        "attest", type: Self.appAttestRule, valueName: "prefix",
+        help: "Demand an App Attest assertion under a path prefix.")
+
+    /// `PREFIX:BITS` as `ProofOfWorkRule(parsing:)` accepts it.
+    private static let proofOfWorkRule = ValueType(expectation: "PREFIX:BITS, e.g. /auth/signup:12") { raw in
+        (try? ProofOfWorkRule(parsing: raw)) != nil
+    }
+
+    /// A path prefix as `AppAttestRule(pathPrefix:)` accepts it.
+    private static let appAttestRule = ValueType(expectation: "a path prefix starting with /, e.g. /todos") { raw in
+        (try? AppAttestRule(pathPrefix: raw)) != nil
+    }
+}
+
+/// `sdk emulator plist`'s options.
+private struct EmulatorPlistParameters: CommandParameters {
+    let port = Option.value(
+        "port", type: .port, default: EmulatorConfiguration.defaultPort, help: "The port the emulator listens on.")
+    let dataDirectory = Option.value(
+        "data-dir", type: .nonEmpty, valueName: "dir", default: EmulatorConfiguration.defaultDataDirectory,
+        help: "The emulator's data directory.")
 }
 
 /// What `sdk emulator start` prints once listening.

@@ -15,21 +15,17 @@ extension Command {
             --clear deletes them after printing. The admin token comes from SDK_EMULATOR_TOKEN, else the \
             admin-token file of SDK_EMULATOR_DATA_DIR (default \(EmulatorConfiguration.defaultDataDirectory)).
             """,
-        options: [
-            .value("to", type: .nonEmpty, valueName: "address", help: "Only messages to this email or phone."),
-            .value("channel", type: .oneOf(["email", "sms"]), help: "Only this channel."),
-            .flag("clear", help: "Delete the listed recipient's messages (all with no --to) after printing."),
-        ],
+        parameters: EmulatorInboxParameters(),
         run: { values, context in
             let baseURL = context.baseURL ?? PalbeCLIConfiguration.defaultBaseURL
             let admin = EmulatorAdminClient(baseURL: baseURL, environment: context.environment)
             var query: [String] = []
-            if let to = values.string("to") { query.append("to=" + Self.queryEncoded(to)) }
-            if let channel = values.string("channel") { query.append("channel=" + channel) }
+            if let to = values.to { query.append("to=" + Self.queryEncoded(to)) }
+            if let channel = values.channel { query.append("channel=" + channel) }
             let path = "inbox" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
             let messages = try await Self.inbox(admin, path: path, baseURL: baseURL)
-            if values.flag("clear") {
-                let target = "inbox" + (values.string("to").map { "?to=" + Self.queryEncoded($0) } ?? "")
+            if values.clear {
+                let target = "inbox" + (values.to.map { "?to=" + Self.queryEncoded($0) } ?? "")
                 let response = try await admin.send("DELETE", target)
                 guard response.status == 200 else { throw admin.failure(response, path: target) }
             }
@@ -71,6 +67,14 @@ extension Command {
     private static func queryEncoded(_ value: String) -> String {
         value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
     }
+}
+
+/// `sdk emulator inbox`'s options.
+private struct EmulatorInboxParameters: CommandParameters {
+    let to = Option<String?>.value(
+        "to", type: .nonEmpty, valueName: "address", help: "Only messages to this email or phone.")
+    let channel = Option<String?>.value("channel", type: .oneOf(["email", "sms"]), help: "Only this channel.")
+    let clear = Option.flag("clear", help: "Delete the listed recipient's messages (all with no --to) after printing.")
 }
 
 /// `{"messages": [...]}`, as the admin API answers and `--json` prints.

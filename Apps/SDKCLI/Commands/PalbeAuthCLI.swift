@@ -41,7 +41,7 @@ enum PalbeAuthCLI {
     ///
     /// Its passkeys are a ``SoftwareAuthenticator``'s in the same store on every platform: a terminal
     /// has no system sheet to show.
-    static func client(values: ParsedValues, context: OutputContext) async throws -> PalbeClient {
+    static func client(values: Parsed<PalbeTargetOptions>, context: OutputContext) async throws -> PalbeClient {
         let store = sessionStore(environment: context.environment)
         var runtime = PalbeCLIConfiguration.runtime(for: context, sessionStore: store)
         runtime.passkeyAuthenticator = SoftwareAuthenticator(store: store)
@@ -54,58 +54,60 @@ enum PalbeAuthCLI {
         return client
     }
 
-    // MARK: - Passwords
+    // MARK: - Options
 
-    /// `--password` and `--password-stdin`, which every command that takes a password accepts.
-    static let passwordOptions: [CommandOption] = [
-        .value(
-            "password", type: .nonEmpty, valueName: "password",
-            help: "The password (visible to other processes; prefer --password-stdin or $\(passwordKey))."),
-        .flag("password-stdin", help: "Read the password from the first line of stdin."),
-    ]
-
+    /// `--email`, for the commands that name an account.
+    static let email = Option<String>.required(
+        "email", type: .nonEmpty, valueName: "address", help: "The account's email address.")
+    /// `--phone`, for the SMS sign-in commands.
+    static let phone = Option<String>.required(
+        "phone", type: .nonEmpty, valueName: "number", help: "The phone number, E.164 (+15550100).")
     /// `--new-password`, for `password update`.
-    static let newPasswordOption = CommandOption.value(
+    static let newPassword = Option<String?>.value(
         "new-password", type: .nonEmpty, valueName: "password",
         help: "The new password (prefer the second line of --password-stdin or $\(newPasswordKey)).")
 
-    /// The passwords a command needs, in order (`["password"]`, or `["password", "new-password"]`):
-    /// the lines of stdin with `--password-stdin`, else each from its option, else its variable.
+    // MARK: - Passwords
+
+    /// One password a command needs: what its option gave, that option's name, and the variable read
+    /// when neither stdin nor the option gives it.
+    typealias PasswordSource = (given: String?, option: String, variable: String)
+
+    /// The passwords a command needs, in order (the password, or the password and the new one): the
+    /// lines of stdin with `--password-stdin` (`fromStdin`), else each from its option, else its variable.
     ///
     /// - Throws: ``UsageError`` (exit 2) when one is missing, or `--password-stdin` is combined with
     ///   `--password`.
     static func passwords(
-        _ names: [(option: String, variable: String)], values: ParsedValues, context: OutputContext
-    )
-        throws -> [String]
-    {
-        if values.flag("password-stdin") {
-            for name in names where values.contains(name.option) {
+        _ sources: [PasswordSource], fromStdin: Bool, context: OutputContext
+    ) throws -> [String] {
+        if fromStdin {
+            for source in sources where source.given != nil {
                 throw UsageError(
-                    code: .conflictingOptions, message: "--password-stdin and --\(name.option) cannot be combined")
+                    code: .conflictingOptions, message: "--password-stdin and --\(source.option) cannot be combined")
             }
             let lines = SecretInput.standardInputLines()
-            return try names.enumerated().map { index, name in
+            return try sources.enumerated().map { index, source in
                 guard index < lines.count, !lines[index].isEmpty else {
                     throw UsageError(
                         code: .missingValue,
-                        message: "--password-stdin: line \(index + 1) of stdin (the \(name.option)) is missing")
+                        message: "--password-stdin: line \(index + 1) of stdin (the \(source.option)) is missing")
                 }
                 return lines[index]
             }
         }
-        return try names.map { name in
-            if let value = values.string(name.option) { return value }
-            if let value = context.environment[name.variable], !value.isEmpty { return value }
+        return try sources.map { source in
+            if let value = source.given { return value }
+            if let value = context.environment[source.variable], !value.isEmpty { return value }
             throw UsageError(
                 code: .missingOption,
-                message: "give the \(name.option) with --password-stdin, $\(name.variable) or --\(name.option)")
+                message: "give the \(source.option) with --password-stdin, $\(source.variable) or --\(source.option)")
         }
     }
 
     /// The one password of a command that takes `--password`.
-    static func password(values: ParsedValues, context: OutputContext) throws -> String {
-        try passwords([("password", passwordKey)], values: values, context: context)[0]
+    static func password(values: Parsed<PalbePasswordOptions>, context: OutputContext) throws -> String {
+        try passwords([(values.text, "password", passwordKey)], fromStdin: values.fromStdin, context: context)[0]
     }
 
     // MARK: - Output
@@ -131,6 +133,14 @@ enum PalbeAuthCLI {
     static let notSignedIn = CommandFailure(
         code: "not_signed_in",
         message: "Nobody is signed in here; sign in with 'sdk palbe auth login' (or signup, anonymous, otp verify)")
+}
+
+/// `--password` and `--password-stdin`, which every command that takes a password accepts.
+struct PalbePasswordOptions: CommandParameters {
+    let text = Option<String?>.value(
+        "password", type: .nonEmpty, valueName: "password",
+        help: "The password (visible to other processes; prefer --password-stdin or $\(PalbeAuthCLI.passwordKey)).")
+    let fromStdin = Option.flag("password-stdin", help: "Read the password from the first line of stdin.")
 }
 
 /// `{"user":{…}}`, what a command that signs in or reads the user prints with `--json`.

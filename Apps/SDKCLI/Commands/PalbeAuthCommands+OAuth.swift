@@ -4,19 +4,6 @@ import Palbe
 import SDKTransport
 
 extension Command {
-    private static let providerArgument = CommandArgument.required(
-        "provider", type: .oneOf(OAuthProvider.allCases.map(\.rawValue)), help: "google, apple, microsoft or github.")
-
-    private static let oauthOptions: [CommandOption] = [
-        .flag("auto", help: "Approve on the emulator's provider page without a browser (emulator only)."),
-        .value(
-            "email", type: .nonEmpty, valueName: "address",
-            help: "With --auto: the provider account's email (default <provider>-user@example.com)."),
-        .value(
-            "timeout", type: .integer(in: 1...3600), valueName: "seconds",
-            help: "How long to wait for the browser's redirect (default 300)."),
-    ]
-
     /// `sdk palbe auth oauth <provider> [--auto] [--email E] [--timeout S]`.
     static let authOAuth = Command(
         name: "oauth",
@@ -32,11 +19,10 @@ extension Command {
             itself (Approve, as --email), so no browser is needed. An account with a second factor exits 1 \
             with mfa_required and no session; the challenge token is not printed.
             """,
-        arguments: [providerArgument],
-        options: oauthOptions + PalbeCLIConfiguration.options,
+        parameters: PalbeOAuthParameters(),
         run: { values, context in
-            let client = try await PalbeAuthCLI.client(values: values, context: context)
-            let provider = OAuthProvider(rawValue: values.string("provider") ?? "") ?? .google
+            let client = try await PalbeAuthCLI.client(values: values.target, context: context)
+            let provider = values.provider
             let result = try await client.auth.signIn(
                 with: provider,
                 presenter: PalbeOAuthCLI.presenter(for: provider, of: client, values: values, context: context))
@@ -53,12 +39,11 @@ extension Command {
             account and the session does not change. A sign-in older than 5 minutes exits 1 with \
             reauthentication_required: sign in again, then link.
             """,
-        arguments: [providerArgument],
-        options: oauthOptions + PalbeCLIConfiguration.options,
+        parameters: PalbeOAuthParameters(),
         run: { values, context in
-            let client = try await PalbeAuthCLI.client(values: values, context: context)
+            let client = try await PalbeAuthCLI.client(values: values.target, context: context)
             guard await client.auth.isSignedIn else { throw PalbeAuthCLI.notSignedIn }
-            let provider = OAuthProvider(rawValue: values.string("provider") ?? "") ?? .google
+            let provider = values.provider
             let result = try await client.auth.linkIdentity(
                 provider,
                 presenter: PalbeOAuthCLI.presenter(for: provider, of: client, values: values, context: context))
@@ -67,25 +52,42 @@ extension Command {
     )
 }
 
+/// The provider and options of `sdk palbe auth oauth` and `link`.
+struct PalbeOAuthParameters: CommandParameters {
+    let provider = Argument<OAuthProvider>.required("provider", help: "google, apple, microsoft or github.")
+    let auto = Option.flag("auto", help: "Approve on the emulator's provider page without a browser (emulator only).")
+    let email = Option<String?>.value(
+        "email", type: .nonEmpty, valueName: "address",
+        help: "With --auto: the provider account's email (default <provider>-user@example.com).")
+    let timeout = Option<Int?>.value(
+        "timeout", type: .integer(in: 1...3600), valueName: "seconds",
+        help: "How long to wait for the browser's redirect (default 300).")
+    let target = PalbeTargetOptions()
+}
+
+/// The providers `<provider>` names, spelled as their raw values.
+extension OAuthProvider: CommandLineValue {}
+
 /// The loopback presenter the OAuth commands use, and how they print a result.
 enum PalbeOAuthCLI {
     /// The presenter for `provider`: ``NativeRedirectPresenter`` when the client's plist configures it
     /// native, else the loopback one.
     static func presenter(
-        for provider: OAuthProvider, of client: PalbeClient, values: ParsedValues, context: OutputContext
+        for provider: OAuthProvider, of client: PalbeClient, values: Parsed<PalbeOAuthParameters>,
+        context: OutputContext
     ) -> any OAuthPresenter {
         guard client.configuration.nativeOAuth[provider] != nil else {
             return presenter(values: values, context: context)
         }
-        return NativeRedirectPresenter(auto: values.flag("auto"), email: values.string("email"), context: context)
+        return NativeRedirectPresenter(auto: values.auto, email: values.email, context: context)
     }
 
     /// A ``LoopbackOAuthPresenter`` that prints the provider URL, and with `--auto` answers the emulator's
     /// provider page the way a browser would: approve, then follow the redirect to the listener.
-    static func presenter(values: ParsedValues, context: OutputContext) -> LoopbackOAuthPresenter {
-        let auto = values.flag("auto")
-        let email = values.string("email")
-        return LoopbackOAuthPresenter(timeout: .seconds(values.int("timeout") ?? 300)) { page in
+    static func presenter(values: Parsed<PalbeOAuthParameters>, context: OutputContext) -> LoopbackOAuthPresenter {
+        let auto = values.auto
+        let email = values.email
+        return LoopbackOAuthPresenter(timeout: .seconds(values.timeout ?? 300)) { page in
             context.log("Open this URL to continue: \(page.absoluteString)")
             guard auto else { return }
             try await approve(page, email: email)

@@ -20,19 +20,16 @@ extension Command {
             With --token the new password is set, given like any password (--password-stdin, --password or \
             $\(PalbeAuthCLI.passwordKey)). Nobody is signed in either way.
             """,
-        options: [
-            .value("email", type: .nonEmpty, valueName: "address", help: "Send a reset link to this address."),
-            .value("token", type: .nonEmpty, help: "Confirm the reset with the emailed token."),
-        ] + PalbeAuthCLI.passwordOptions + PalbeCLIConfiguration.options,
+        parameters: PalbePasswordResetParameters(),
         run: { values, context in
-            switch (values.string("email"), values.string("token")) {
+            switch (values.email, values.token) {
             case (let email?, nil):
-                let client = try await PalbeAuthCLI.client(values: values, context: context)
+                let client = try await PalbeAuthCLI.client(values: values.target, context: context)
                 try await client.auth.resetPassword(email: email)
                 try PalbeAuthCLI.emitDone("sent a reset link to \(email)", ["to": .string(email)], context: context)
             case (nil, let token?):
-                let password = try PalbeAuthCLI.password(values: values, context: context)
-                let client = try await PalbeAuthCLI.client(values: values, context: context)
+                let password = try PalbeAuthCLI.password(values: values.password, context: context)
+                let client = try await PalbeAuthCLI.client(values: values.target, context: context)
                 try await client.auth.confirmPasswordReset(token: token, newPassword: password)
                 try PalbeAuthCLI.emitDone("password reset; sign in with the new one", context: context)
             case (.some, .some):
@@ -52,12 +49,14 @@ extension Command {
             $\(PalbeAuthCLI.passwordKey); the new one from the second line, --new-password or \
             $\(PalbeAuthCLI.newPasswordKey).
             """,
-        options: PalbeAuthCLI.passwordOptions + [PalbeAuthCLI.newPasswordOption] + PalbeCLIConfiguration.options,
+        parameters: PalbePasswordUpdateParameters(),
         run: { values, context in
             let passwords = try PalbeAuthCLI.passwords(
-                [("password", PalbeAuthCLI.passwordKey), ("new-password", PalbeAuthCLI.newPasswordKey)],
-                values: values, context: context)
-            let client = try await PalbeAuthCLI.client(values: values, context: context)
+                [
+                    (values.password.text, "password", PalbeAuthCLI.passwordKey),
+                    (values.newPassword, "new-password", PalbeAuthCLI.newPasswordKey),
+                ], fromStdin: values.password.fromStdin, context: context)
+            let client = try await PalbeAuthCLI.client(values: values.target, context: context)
             guard await client.auth.isSignedIn else { throw PalbeAuthCLI.notSignedIn }
             try await client.auth.updatePassword(currentPassword: passwords[0], newPassword: passwords[1])
             try PalbeAuthCLI.emitDone("password changed", context: context)
@@ -68,10 +67,10 @@ extension Command {
     static let authPasswordSet = Command(
         name: "set",
         summary: "Give a password to a signed-in account that has none (needs a recent sign-in).",
-        options: PalbeAuthCLI.passwordOptions + PalbeCLIConfiguration.options,
+        parameters: PalbePasswordSetParameters(),
         run: { values, context in
-            let password = try PalbeAuthCLI.password(values: values, context: context)
-            let client = try await PalbeAuthCLI.client(values: values, context: context)
+            let password = try PalbeAuthCLI.password(values: values.password, context: context)
+            let client = try await PalbeAuthCLI.client(values: values.target, context: context)
             guard await client.auth.isSignedIn else { throw PalbeAuthCLI.notSignedIn }
             try await client.auth.setPassword(password)
             try PalbeAuthCLI.emitDone("password set", context: context)
@@ -82,24 +81,19 @@ extension Command {
     static let authVerifyEmail = Command(
         name: "verify-email",
         summary: "Verify an email address with its token or code, or send a new one (--resend).",
-        options: [
-            .value("token", type: .nonEmpty, help: "The token of the verification link."),
-            .value("code", type: .nonEmpty, help: "The code of the verification email (with --email)."),
-            .value("email", type: .nonEmpty, valueName: "address", help: "The address the code or resend is for."),
-            .flag("resend", help: "Send a new verification email to --email."),
-        ] + PalbeCLIConfiguration.options,
+        parameters: PalbeVerifyEmailParameters(),
         run: { values, context in
-            let token = values.string("token")
-            let code = values.string("code")
-            let email = values.string("email")
-            let resend = values.flag("resend")
+            let token = values.token
+            let code = values.code
+            let email = values.email
+            let resend = values.resend
             guard [token != nil, code != nil, resend].filter({ $0 }).count == 1 else {
                 throw UsageError(code: .conflictingOptions, message: "give exactly one of --token, --code and --resend")
             }
             if (code != nil || resend) && email == nil {
                 throw UsageError(code: .missingOption, message: "--code and --resend need --email")
             }
-            let client = try await PalbeAuthCLI.client(values: values, context: context)
+            let client = try await PalbeAuthCLI.client(values: values.target, context: context)
             if let token {
                 try await client.auth.verifyEmail(token: token)
                 try PalbeAuthCLI.emitDone("email verified", context: context)
@@ -113,4 +107,37 @@ extension Command {
             }
         }
     )
+}
+
+/// `password reset`'s options: `--email` sends the link, `--token` confirms it with the new password.
+private struct PalbePasswordResetParameters: CommandParameters {
+    let email = Option<String?>.value(
+        "email", type: .nonEmpty, valueName: "address", help: "Send a reset link to this address.")
+    let token = Option<String?>.value("token", type: .nonEmpty, help: "Confirm the reset with the emailed token.")
+    let password = PalbePasswordOptions()
+    let target = PalbeTargetOptions()
+}
+
+/// `password update`'s options: the current password, then the new one.
+private struct PalbePasswordUpdateParameters: CommandParameters {
+    let password = PalbePasswordOptions()
+    let newPassword = PalbeAuthCLI.newPassword
+    let target = PalbeTargetOptions()
+}
+
+/// `password set`'s options.
+private struct PalbePasswordSetParameters: CommandParameters {
+    let password = PalbePasswordOptions()
+    let target = PalbeTargetOptions()
+}
+
+/// `verify-email`'s options: exactly one of `--token`, `--code` and `--resend`.
+private struct PalbeVerifyEmailParameters: CommandParameters {
+    let token = Option<String?>.value("token", type: .nonEmpty, help: "The token of the verification link.")
+    let code = Option<String?>.value(
+        "code", type: .nonEmpty, help: "The code of the verification email (with --email).")
+    let email = Option<String?>.value(
+        "email", type: .nonEmpty, valueName: "address", help: "The address the code or resend is for.")
+    let resend = Option.flag("resend", help: "Send a new verification email to --email.")
+    let target = PalbeTargetOptions()
 }

@@ -23,20 +23,15 @@ extension Command {
         ]
     )
 
-    private static let emailOption = CommandOption.value(
-        "email", type: .nonEmpty, valueName: "address", required: true, help: "The account's email address.")
-    private static let phoneOption = CommandOption.value(
-        "phone", type: .nonEmpty, valueName: "number", required: true, help: "The phone number, E.164 (+15550100).")
-
     /// `sdk palbe auth signup --email E [--password-stdin | --password P]`.
     static let authSignUp = Command(
         name: "signup",
         summary: "Create an account with an email and password, and sign it in.",
-        options: [emailOption] + PalbeAuthCLI.passwordOptions + PalbeCLIConfiguration.options,
+        parameters: PalbeEmailPasswordParameters(),
         run: { values, context in
-            let password = try PalbeAuthCLI.password(values: values, context: context)
-            let client = try await PalbeAuthCLI.client(values: values, context: context)
-            let success = try await client.auth.signUp(email: values.string("email") ?? "", password: password)
+            let password = try PalbeAuthCLI.password(values: values.password, context: context)
+            let client = try await PalbeAuthCLI.client(values: values.target, context: context)
+            let success = try await client.auth.signUp(email: values.email, password: password)
             try PalbeAuthCLI.emitSignedIn(success.user, verb: "signed up and signed in as", context: context)
         }
     )
@@ -45,11 +40,11 @@ extension Command {
     static let authLogin = Command(
         name: "login",
         summary: "Sign in with an email and password.",
-        options: [emailOption] + PalbeAuthCLI.passwordOptions + PalbeCLIConfiguration.options,
+        parameters: PalbeEmailPasswordParameters(),
         run: { values, context in
-            let password = try PalbeAuthCLI.password(values: values, context: context)
-            let client = try await PalbeAuthCLI.client(values: values, context: context)
-            let success = try await client.auth.signIn(email: values.string("email") ?? "", password: password)
+            let password = try PalbeAuthCLI.password(values: values.password, context: context)
+            let client = try await PalbeAuthCLI.client(values: values.target, context: context)
+            let success = try await client.auth.signIn(email: values.email, password: password)
             try PalbeAuthCLI.emitSignedIn(success.user, verb: "signed in as", context: context)
         }
     )
@@ -58,7 +53,7 @@ extension Command {
     static let authAnonymous = Command(
         name: "anonymous",
         summary: "Sign in as a new anonymous user.",
-        options: PalbeCLIConfiguration.options,
+        parameters: PalbeTargetOptions(),
         run: { values, context in
             let client = try await PalbeAuthCLI.client(values: values, context: context)
             let success = try await client.auth.signInAnonymously()
@@ -74,10 +69,10 @@ extension Command {
             Command(
                 name: "send",
                 summary: "Send a sign-in code to a phone (the emulator's lands in its inbox).",
-                options: [phoneOption] + PalbeCLIConfiguration.options,
+                parameters: PalbeOTPSendParameters(),
                 run: { values, context in
-                    let phone = values.string("phone") ?? ""
-                    let client = try await PalbeAuthCLI.client(values: values, context: context)
+                    let phone = values.phone
+                    let client = try await PalbeAuthCLI.client(values: values.target, context: context)
                     try await client.auth.signInWithOTP(phone: phone)
                     try PalbeAuthCLI.emitDone(
                         "sent a sign-in code to \(phone)", ["channel": "sms", "to": .string(phone)], context: context)
@@ -85,14 +80,10 @@ extension Command {
             Command(
                 name: "verify",
                 summary: "Sign in (registering a new user) with the code a phone received.",
-                options: [
-                    phoneOption,
-                    .value("code", type: .nonEmpty, required: true, help: "The code from the SMS."),
-                ] + PalbeCLIConfiguration.options,
+                parameters: PalbeOTPVerifyParameters(),
                 run: { values, context in
-                    let client = try await PalbeAuthCLI.client(values: values, context: context)
-                    let success = try await client.auth.verifyOTP(
-                        phone: values.string("phone") ?? "", token: values.string("code") ?? "")
+                    let client = try await PalbeAuthCLI.client(values: values.target, context: context)
+                    let success = try await client.auth.verifyOTP(phone: values.phone, token: values.code)
                     try PalbeAuthCLI.emitSignedIn(success.user, verb: "signed in as", context: context)
                 }),
         ]
@@ -106,10 +97,10 @@ extension Command {
             Command(
                 name: "send",
                 summary: "Email a sign-in link (the emulator's lands in its inbox).",
-                options: [emailOption] + PalbeCLIConfiguration.options,
+                parameters: PalbeEmailParameters(),
                 run: { values, context in
-                    let email = values.string("email") ?? ""
-                    let client = try await PalbeAuthCLI.client(values: values, context: context)
+                    let email = values.email
+                    let client = try await PalbeAuthCLI.client(values: values.target, context: context)
                     try await client.auth.signInWithMagicLink(email: email)
                     try PalbeAuthCLI.emitDone(
                         "sent a sign-in link to \(email)", ["channel": "email", "to": .string(email)], context: context)
@@ -117,12 +108,10 @@ extension Command {
             Command(
                 name: "verify",
                 summary: "Sign in with the token of a magic link.",
-                options: [
-                    .value("token", type: .nonEmpty, required: true, help: "The link's token parameter.")
-                ] + PalbeCLIConfiguration.options,
+                parameters: PalbeMagicLinkVerifyParameters(),
                 run: { values, context in
-                    let client = try await PalbeAuthCLI.client(values: values, context: context)
-                    switch try await client.auth.verifyMagicLink(token: values.string("token") ?? "") {
+                    let client = try await PalbeAuthCLI.client(values: values.target, context: context)
+                    switch try await client.auth.verifyMagicLink(token: values.token) {
                     case .signedIn(let success):
                         try PalbeAuthCLI.emitSignedIn(success.user, verb: "signed in as", context: context)
                     case .mfaRequired(_, let factors):
@@ -144,11 +133,11 @@ extension Command {
             Reads GET /auth/me with the stored session (refreshing it if it expired). --local prints the \
             cached user instead, with no network. Exits 1 with not_signed_in when nobody is signed in.
             """,
-        options: [.flag("local", help: "Print the cached user; no network.")] + PalbeCLIConfiguration.options,
+        parameters: PalbeWhoamiParameters(),
         run: { values, context in
-            let client = try await PalbeAuthCLI.client(values: values, context: context)
+            let client = try await PalbeAuthCLI.client(values: values.target, context: context)
             guard let cached = await client.auth.currentUser else { throw PalbeAuthCLI.notSignedIn }
-            let user = values.flag("local") ? cached : try await client.auth.refreshUser()
+            let user = values.local ? cached : try await client.auth.refreshUser()
             try context.emit(SignedInResult(user: user), text: [PalbeAuthCLI.describe(user)])
         }
     )
@@ -157,7 +146,7 @@ extension Command {
     static let authCapability = Command(
         name: "capability",
         summary: "Show which credentials the signed-in account has.",
-        options: PalbeCLIConfiguration.options,
+        parameters: PalbeTargetOptions(),
         run: { values, context in
             let client = try await PalbeAuthCLI.client(values: values, context: context)
             guard await client.auth.isSignedIn else { throw PalbeAuthCLI.notSignedIn }
@@ -179,7 +168,7 @@ extension Command {
             The local session is always forgotten; when the server could not be told, the command still \
             succeeds and says so ("serverRevoked": false).
             """,
-        options: PalbeCLIConfiguration.options,
+        parameters: PalbeTargetOptions(),
         run: { values, context in
             let client = try await PalbeAuthCLI.client(values: values, context: context)
             guard await client.auth.isSignedIn else {
@@ -206,21 +195,65 @@ extension Command {
             Irreversible, so --yes is required. An account with a password may need it (give it like sign-in \
             does) or a recent sign-in; the server answers reauth_required otherwise.
             """,
-        options: [.flag("yes", help: "Confirm the deletion.")] + PalbeAuthCLI.passwordOptions
-            + PalbeCLIConfiguration.options,
+        parameters: PalbeDeleteParameters(),
         run: { values, context in
-            guard values.flag("yes") else {
+            guard values.yes else {
                 throw UsageError(code: .missingOption, message: "deleting the account needs --yes")
             }
             let given =
-                values.flag("password-stdin") || values.contains("password")
+                values.password.fromStdin || values.password.text != nil
                 || context.environment[PalbeAuthCLI.passwordKey]?.isEmpty == false
-            let password = given ? try PalbeAuthCLI.password(values: values, context: context) : nil
-            let client = try await PalbeAuthCLI.client(values: values, context: context)
+            let password = given ? try PalbeAuthCLI.password(values: values.password, context: context) : nil
+            let client = try await PalbeAuthCLI.client(values: values.target, context: context)
             guard let user = await client.auth.currentUser else { throw PalbeAuthCLI.notSignedIn }
             try await client.auth.deleteAccount(password: password)
             try PalbeAuthCLI.emitDone(
                 "deleted \(PalbeAuthCLI.describe(user)); signed out", ["deleted": .string(user.id)], context: context)
         }
     )
+}
+
+/// `--email` and where the calls go, as `magic-link send` takes them.
+private struct PalbeEmailParameters: CommandParameters {
+    let email = PalbeAuthCLI.email
+    let target = PalbeTargetOptions()
+}
+
+/// `--email`, the password and where the calls go, as `signup` and `login` take them.
+private struct PalbeEmailPasswordParameters: CommandParameters {
+    let email = PalbeAuthCLI.email
+    let password = PalbePasswordOptions()
+    let target = PalbeTargetOptions()
+}
+
+/// `otp send`'s options.
+private struct PalbeOTPSendParameters: CommandParameters {
+    let phone = PalbeAuthCLI.phone
+    let target = PalbeTargetOptions()
+}
+
+/// `otp verify`'s options.
+private struct PalbeOTPVerifyParameters: CommandParameters {
+    let phone = PalbeAuthCLI.phone
+    let code = Option<String>.required("code", type: .nonEmpty, help: "The code from the SMS.")
+    let target = PalbeTargetOptions()
+}
+
+/// `magic-link verify`'s options.
+private struct PalbeMagicLinkVerifyParameters: CommandParameters {
+    let token = Option<String>.required("token", type: .nonEmpty, help: "The link's token parameter.")
+    let target = PalbeTargetOptions()
+}
+
+/// `whoami`'s options.
+private struct PalbeWhoamiParameters: CommandParameters {
+    let local = Option.flag("local", help: "Print the cached user; no network.")
+    let target = PalbeTargetOptions()
+}
+
+/// `delete`'s options.
+private struct PalbeDeleteParameters: CommandParameters {
+    let yes = Option.flag("yes", help: "Confirm the deletion.")
+    let password = PalbePasswordOptions()
+    let target = PalbeTargetOptions()
 }

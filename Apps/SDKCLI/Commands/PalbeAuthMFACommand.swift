@@ -15,16 +15,13 @@ extension Command {
         subcommands: [authMFAGet, authMFAReset]
     )
 
-    private static let userArgument = CommandArgument.required(
-        "user-id", type: .nonEmpty, help: "The user's id (usr_…), as 'sdk palbe auth whoami' prints it.")
-
     /// `sdk palbe auth mfa get <user-id>`.
     static let authMFAGet = Command(
         name: "get",
         summary: "Print the user's enrolled second factors.",
-        arguments: [userArgument],
+        parameters: PalbeAuthMFAParameters(),
         run: { values, context in
-            let user = try PalbeAuthMFA.userID(values)
+            let user = try PalbeAuthMFA.userID(values.userID)
             let answer = try await AuthAdmin(context: context).exchange("GET", "auth/users/\(user)/mfa")
             let factors = answer["factors"]?.arrayValue?.compactMap(\.stringValue) ?? []
             try context.emit(
@@ -43,9 +40,9 @@ extension Command {
     static let authMFAReset = Command(
         name: "reset",
         summary: "Remove every second factor of the user (they sign in with their first factor alone).",
-        arguments: [userArgument],
+        parameters: PalbeAuthMFAParameters(),
         run: { values, context in
-            let user = try PalbeAuthMFA.userID(values)
+            let user = try PalbeAuthMFA.userID(values.userID)
             _ = try await AuthAdmin(context: context).exchange("DELETE", "auth/users/\(user)/mfa")
             try context.emit(
                 AnyCodableValue.object(["userId": .string(user), "factors": .array([])]),
@@ -54,11 +51,16 @@ extension Command {
     )
 }
 
+/// The `<user-id>` both operator commands take.
+private struct PalbeAuthMFAParameters: CommandParameters {
+    let userID = Argument<String>.required(
+        "user-id", type: .nonEmpty, help: "The user's id (usr_…), as 'sdk palbe auth whoami' prints it.")
+}
+
 enum PalbeAuthMFA {
-    /// The `user-id` argument; an id with anything but letters, digits, `_` and `-` would name another admin
-    /// path, so it is a usage error (exit 2) before anything is sent.
-    static func userID(_ values: ParsedValues) throws -> String {
-        let id = values.string("user-id") ?? ""
+    /// `id`, the `user-id` argument; an id with anything but letters, digits, `_` and `-` would name another
+    /// admin path, so it is a usage error (exit 2) before anything is sent.
+    static func userID(_ id: String) throws -> String {
         let allowed = id.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

@@ -21,16 +21,11 @@ extension Command {
     static let authPasskeySignUp = Command(
         name: "signup",
         summary: "Create an account whose only credential is a new passkey, and sign it in.",
-        options: [
-            .value(
-                "email", type: .nonEmpty, valueName: "address", required: true, help: "The account's email address."),
-            .value("display-name", type: .nonEmpty, valueName: "name", help: "The name the passkey shows (the email)."),
-        ] + PalbeCLIConfiguration.options,
+        parameters: PalbePasskeySignUpParameters(),
         run: { values, context in
-            let email = values.string("email") ?? ""
-            let client = try await PalbeAuthCLI.client(values: values, context: context)
+            let client = try await PalbeAuthCLI.client(values: values.target, context: context)
             let success = try await client.auth.signUpWithPasskey(
-                email: email, displayName: values.string("display-name") ?? email)
+                email: values.email, displayName: values.displayName ?? values.email)
             try PalbeAuthCLI.emitSignedIn(success.user, verb: "signed up with a passkey as", context: context)
         }
     )
@@ -39,7 +34,7 @@ extension Command {
     static let authPasskeyLogin = Command(
         name: "login",
         summary: "Sign in with the passkey stored here for the server: no email, no password.",
-        options: PalbeCLIConfiguration.options,
+        parameters: PalbeTargetOptions(),
         run: { values, context in
             let client = try await PalbeAuthCLI.client(values: values, context: context)
             let success = try await client.auth.signInWithPasskey()
@@ -51,12 +46,10 @@ extension Command {
     static let authPasskeyRegister = Command(
         name: "register",
         summary: "Add a passkey to the signed-in account (needs a recent sign-in).",
-        options: [
-            .value("name", type: .nonEmpty, valueName: "name", required: true, help: "What to call the passkey.")
-        ] + PalbeCLIConfiguration.options,
+        parameters: PalbePasskeyRegisterParameters(),
         run: { values, context in
-            let name = values.string("name") ?? ""
-            let client = try await PalbeAuthCLI.client(values: values, context: context)
+            let name = values.name
+            let client = try await PalbeAuthCLI.client(values: values.target, context: context)
             guard await client.auth.isSignedIn else { throw PalbeAuthCLI.notSignedIn }
             try await client.auth.registerPasskey(name: name)
             try PalbeAuthCLI.emitDone("registered passkey \"\(name)\"", ["name": .string(name)], context: context)
@@ -67,7 +60,7 @@ extension Command {
     static let authPasskeyStepUp = Command(
         name: "step-up",
         summary: "Re-authenticate with a passkey so the session is recent again.",
-        options: PalbeCLIConfiguration.options,
+        parameters: PalbeTargetOptions(),
         run: { values, context in
             let client = try await PalbeAuthCLI.client(values: values, context: context)
             guard await client.auth.isSignedIn else { throw PalbeAuthCLI.notSignedIn }
@@ -75,4 +68,18 @@ extension Command {
             try PalbeAuthCLI.emitDone("stepped up: the session is recent", ["recent": true], context: context)
         }
     )
+}
+
+/// `passkey signup`'s options.
+private struct PalbePasskeySignUpParameters: CommandParameters {
+    let email = PalbeAuthCLI.email
+    let displayName = Option<String?>.value(
+        "display-name", type: .nonEmpty, valueName: "name", help: "The name the passkey shows (the email).")
+    let target = PalbeTargetOptions()
+}
+
+/// `passkey register`'s options.
+private struct PalbePasskeyRegisterParameters: CommandParameters {
+    let name = Option<String>.required("name", type: .nonEmpty, valueName: "name", help: "What to call the passkey.")
+    let target = PalbeTargetOptions()
 }

@@ -37,40 +37,26 @@ extension Command {
             (password_max_length 0, password_min_length above the maximum, an unknown key, a wrong type) is \
             refused here with invalid_settings, before anything is sent.
             """,
-        options: [
-            .value("min-length", type: .integer, valueName: "n", help: "password_min_length."),
-            .value("max-length", type: .integer, valueName: "n", help: "password_max_length (1 to 1024)."),
-            .value(
-                "confirm-email", type: .oneOf(["true", "false"]),
-                help: "confirm_email_required: whether password sign-in needs a verified address."),
-            .value(
-                "site-url", type: .nonEmpty, valueName: "url|none",
-                help: "site_url, the base of emailed links; none for the emulator's own origin."),
-            .value(
-                "passkey-apple-apps", type: .string, valueName: "ids|none",
-                help: "passkey_apple_apps: <TEAM_ID>.<bundle_id> entries, comma-separated; none for an empty list."),
-            .value("data", type: .string, valueName: "json|@file", help: "Settings as a JSON object, inline or @file."),
-            .flag("replace", help: "Replace the whole document instead of merging."),
-        ],
+        parameters: PalbeAuthSettingsParameters(),
         run: { values, context in
             let admin = AuthAdmin(context: context)
             var members: [String: AnyCodableValue] = [:]
-            if !values.flag("replace"), case .object(let current) = try await admin.exchange("GET", "auth/settings") {
+            if !values.replace, case .object(let current) = try await admin.exchange("GET", "auth/settings") {
                 members = current
             }
-            if let data = values.string("data") {
+            if let data = values.data {
                 guard case .object(let given) = try PalbeCLIRequest.body(from: data) else {
                     throw UsageError(code: .invalidValue, message: "--data must be a JSON object")
                 }
                 members.merge(given) { _, new in new }
             }
-            if let min = values.int("min-length") { members["password_min_length"] = .int(min) }
-            if let max = values.int("max-length") { members["password_max_length"] = .int(max) }
-            if let confirm = values.string("confirm-email") {
+            if let min = values.minLength { members["password_min_length"] = .int(min) }
+            if let max = values.maxLength { members["password_max_length"] = .int(max) }
+            if let confirm = values.confirmEmail {
                 members["confirm_email_required"] = .bool(confirm == "true")
             }
-            if let site = values.string("site-url") { members["site_url"] = site == "none" ? .null : .string(site) }
-            if let apps = values.string("passkey-apple-apps") {
+            if let site = values.siteURL { members["site_url"] = site == "none" ? .null : .string(site) }
+            if let apps = values.passkeyAppleApps {
                 let entries =
                     apps == "none" ? [] : apps.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 members["passkey_apple_apps"] = .array(entries.map(AnyCodableValue.string))
@@ -86,6 +72,24 @@ extension Command {
             try context.emit(saved, text: [try PalbeCLIRequest.prettyJSON(saved)])
         }
     )
+}
+
+/// `settings set`'s options: each names one setting; `--data` gives several as JSON.
+private struct PalbeAuthSettingsParameters: CommandParameters {
+    let minLength = Option<Int?>.value("min-length", valueName: "n", help: "password_min_length.")
+    let maxLength = Option<Int?>.value("max-length", valueName: "n", help: "password_max_length (1 to 1024).")
+    let confirmEmail = Option<String?>.value(
+        "confirm-email", type: .oneOf(["true", "false"]),
+        help: "confirm_email_required: whether password sign-in needs a verified address.")
+    let siteURL = Option<String?>.value(
+        "site-url", type: .nonEmpty, valueName: "url|none",
+        help: "site_url, the base of emailed links; none for the emulator's own origin.")
+    let passkeyAppleApps = Option<String?>.value(
+        "passkey-apple-apps", type: .string, valueName: "ids|none",
+        help: "passkey_apple_apps: <TEAM_ID>.<bundle_id> entries, comma-separated; none for an empty list.")
+    let data = Option<String?>.value(
+        "data", type: .string, valueName: "json|@file", help: "Settings as a JSON object, inline or @file.")
+    let replace = Option.flag("replace", help: "Replace the whole document instead of merging.")
 }
 
 /// The emulator's admin API as the operator commands (`settings`, `mfa`) reach it, with the admin token

@@ -14,16 +14,20 @@ extension Command {
             and leftover files and exits 1 when the directory differs from what the spec generates, \
             which is how CI catches a client that was not regenerated. Warnings go to stderr.
             """,
-        options: [
-            .value("spec", type: .nonEmpty, valueName: "openapi.json", required: true, help: "The OpenAPI document."),
-            .value("out", type: .nonEmpty, valueName: "dir", required: true, help: "The output directory."),
-            .flag("check", help: "Compare the directory with the generated output instead of writing it."),
-            .flag("single-file", help: "Emit everything in one file, PalbeGenerated.swift."),
-        ],
+        parameters: PalbeCodegenParameters(),
         run: { values, context in
             try PalbeCodegenRun(values: values).run(context: context)
         }
     )
+}
+
+/// `sdk palbe codegen`'s options.
+struct PalbeCodegenParameters: CommandParameters {
+    let spec = Option<String>.required(
+        "spec", type: .nonEmpty, valueName: "openapi.json", help: "The OpenAPI document.")
+    let out = Option<String>.required("out", type: .nonEmpty, valueName: "dir", help: "The output directory.")
+    let check = Option.flag("check", help: "Compare the directory with the generated output instead of writing it.")
+    let singleFile = Option.flag("single-file", help: "Emit everything in one file, PalbeGenerated.swift.")
 }
 
 /// One run of `sdk palbe codegen`, from its options.
@@ -33,11 +37,11 @@ struct PalbeCodegenRun {
     let isCheck: Bool
     let isSingleFile: Bool
 
-    init(values: ParsedValues) {
-        specPath = values.string("spec") ?? ""
-        outputPath = values.string("out") ?? ""
-        isCheck = values.flag("check")
-        isSingleFile = values.flag("single-file")
+    init(values: Parsed<PalbeCodegenParameters>) {
+        specPath = values.spec
+        outputPath = values.out
+        isCheck = values.check
+        isSingleFile = values.singleFile
     }
 
     /// Generates, prints the warnings to stderr, then checks or writes.

@@ -30,32 +30,35 @@ extension Command {
             'sdk palbe auth' signed in, if any. With --json the result is {"result","status","requestId"}; a \
             failure is {"error":{"code","status","requestId",…}} and exit 1.
             """,
-        arguments: [
-            .required("name", type: .nonEmpty, help: "The endpoint's path, e.g. todos or todos/<id>/archive.")
-        ],
-        options: [
-            .value(
-                "method", type: .oneOf(PBMethod.allCases.map(\.rawValue)), default: PBMethod.post.rawValue,
-                help: "The HTTP verb."),
-            .value(
-                "data", type: .string, valueName: "json|@file",
-                help: "The JSON body, inline or read from a file with @path."),
-            .repeating(
-                "query", type: .keyValue, valueName: "key=value",
-                help: "A query parameter; repeat a key to send a list."),
-            .repeating("header", type: headerField, valueName: "name:value", help: "An extra request header."),
-        ] + PalbeCLIConfiguration.options,
+        parameters: PalbeCallParameters(),
         run: { values, context in
             let request = try PalbeCLIRequest(values: values)
-            try await PalbeCLIConfiguration.send(request.pbRequest, values: values, context: context)
+            try await PalbeCLIConfiguration.send(request.pbRequest, values: values.target, context: context)
         }
     )
+}
+
+/// `sdk palbe call`'s endpoint and options.
+struct PalbeCallParameters: CommandParameters {
+    let name = Argument<String>.required(
+        "name", type: .nonEmpty, help: "The endpoint's path, e.g. todos or todos/<id>/archive.")
+    let method = Option.value("method", default: PBMethod.post, help: "The HTTP verb.")
+    let data = Option<String?>.value(
+        "data", type: .string, valueName: "json|@file", help: "The JSON body, inline or read from a file with @path.")
+    let query = Option<[KeyValue]>.repeating(
+        "query", valueName: "key=value", help: "A query parameter; repeat a key to send a list.")
+    let headers = Option<[String]>.repeating(
+        "header", type: Self.headerField, valueName: "name:value", help: "An extra request header.")
+    let target = PalbeTargetOptions()
 
     /// `name:value` with a non-empty name, as `--header` takes it.
     private static let headerField = ValueType(expectation: "name:value with a non-empty name") { raw in
         PalbeCLIRequest.headerField(raw) != nil
     }
 }
+
+/// The verbs `--method` takes, spelled as HTTP spells them.
+extension PBMethod: CommandLineValue {}
 
 /// What `sdk palbe call --json` and `sdk palbe upload --json` print on success.
 private struct PalbeCallResult: Encodable {
@@ -68,11 +71,10 @@ private struct PalbeCallResult: Encodable {
 struct PalbeCLIRequest {
     let pbRequest: PBRequest
 
-    init(values: ParsedValues) throws {
-        let method = values.string("method").flatMap(PBMethod.init(rawValue:)) ?? .post
-        let body = try values.string("data").map(Self.body(from:))
+    init(values: Parsed<PalbeCallParameters>) throws {
+        let body = try values.data.map(Self.body(from:))
         var query: [String: AnyCodableValue] = [:]
-        for pair in values.keyValues("query") {
+        for pair in values.query {
             switch query[pair.key] {
             case nil: query[pair.key] = .string(pair.value)
             case .array(let list): query[pair.key] = .array(list + [.string(pair.value)])
@@ -80,13 +82,12 @@ struct PalbeCLIRequest {
             }
         }
         var headers: [String: String] = [:]
-        for raw in values.strings("header") {
+        for raw in values.headers {
             if let field = Self.headerField(raw) { headers[field.name] = field.value }
         }
         // Spelled out: a bare `nil` next to an AnyCodableValue would type-check as JSON null.
         let queryObject: (any Encodable & Sendable)? = query.isEmpty ? Optional.none : AnyCodableValue.object(query)
-        pbRequest = PBRequest(
-            method, [.literal(values.string("name") ?? "")], body: body, query: queryObject, headers: headers)
+        pbRequest = PBRequest(values.method, [.literal(values.name)], body: body, query: queryObject, headers: headers)
     }
 
     /// `--data`: JSON text, or `@path` to read it from a file.
@@ -127,18 +128,10 @@ enum PalbeCLIConfiguration {
     /// The emulator `sdk emulator start` runs by default.
     static let defaultBaseURL = URL(string: "http://127.0.0.1:\(EmulatorConfiguration.defaultPort)")!
 
-    /// The options that say where a command's calls go: `--api-key` and `--plist`.
-    static let options: [CommandOption] = [
-        .value("api-key", type: .nonEmpty, valueName: "key", help: "The API key, instead of asking the emulator."),
-        .value(
-            "plist", type: .nonEmpty, valueName: "path",
-            help: "Read base_url, api_key and sealing_key from this Palbase-Info.plist."),
-    ]
-
     /// Sends `request` with a client configured from the command line, carrying the session `sdk palbe
     /// auth` signed in (if any), and prints the answer: its JSON for people, `{"result","status",
     /// "requestId"}` with `--json`.
-    static func send(_ request: PBRequest, values: ParsedValues, context: OutputContext) async throws {
+    static func send(_ request: PBRequest, values: Parsed<PalbeTargetOptions>, context: OutputContext) async throws {
         let client = try await PalbeAuthCLI.client(values: values, context: context)
         let response = try await client.send(request)
         try context.emit(
@@ -148,8 +141,8 @@ enum PalbeCLIConfiguration {
 
     /// `--plist`, else `--api-key` with `--base-url` (or the default emulator), else the emulator at that
     /// URL, asked for its keys.
-    static func resolve(values: ParsedValues, context: OutputContext) async throws -> PalbeConfiguration {
-        if let path = values.string("plist") {
+    static func resolve(values: Parsed<PalbeTargetOptions>, context: OutputContext) async throws -> PalbeConfiguration {
+        if let path = values.plist {
             var configuration: PalbeConfiguration
             do {
                 configuration = try PalbeConfiguration(infoPlistAt: URL(fileURLWithPath: path))
@@ -157,11 +150,11 @@ enum PalbeCLIConfiguration {
                 throw CommandFailure(code: "invalid_plist", message: "\(path): \(error.message)")
             }
             if let baseURL = context.baseURL { configuration.baseURL = baseURL }
-            if let apiKey = values.string("api-key") { configuration.apiKey = apiKey }
+            if let apiKey = values.apiKey { configuration.apiKey = apiKey }
             return configuration
         }
         let baseURL = context.baseURL ?? defaultBaseURL
-        if let apiKey = values.string("api-key") {
+        if let apiKey = values.apiKey {
             return PalbeConfiguration(baseURL: baseURL, apiKey: apiKey, environment: "cli")
         }
         return try await emulatorConfiguration(at: baseURL, environment: context.environment)
@@ -215,6 +208,16 @@ enum PalbeCLIConfiguration {
         runtime.appAttester = TestAppAttester()
         return runtime
     }
+}
+
+/// The options that say where a command's calls go, `--api-key` and `--plist`, which every command that
+/// calls a Palbase backend takes.
+struct PalbeTargetOptions: CommandParameters {
+    let apiKey = Option<String?>.value(
+        "api-key", type: .nonEmpty, valueName: "key", help: "The API key, instead of asking the emulator.")
+    let plist = Option<String?>.value(
+        "plist", type: .nonEmpty, valueName: "path",
+        help: "Read base_url, api_key and sealing_key from this Palbase-Info.plist.")
 }
 
 /// Writes SDK log records, one line each, to a command's ``TextSink``.

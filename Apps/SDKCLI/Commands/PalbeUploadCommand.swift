@@ -14,23 +14,26 @@ extension Command {
             extension (.png, .jpg, .jpeg, .pdf) unless --type names one. Where the call goes is decided as for \
             'sdk palbe call'. With --json the result is {"result","status","requestId"}.
             """,
-        arguments: [
-            .required("todo-id", type: .nonEmpty, help: "The todo to attach the file to."),
-            .required("file", type: .nonEmpty, help: "The file to upload."),
-        ],
-        options: [
-            .value(
-                "type", type: PalbeCLIUpload.mediaType, valueName: "media/type",
-                help: "The file's media type, instead of guessing it from the extension."),
-            .value(
-                "name", type: .nonEmpty, valueName: "file-name", help: "The file name to send (default: the file's)."),
-            .value("caption", type: .string, valueName: "text", help: "A caption stored with the file."),
-        ] + PalbeCLIConfiguration.options,
+        parameters: PalbeUploadParameters(),
         run: { values, context in
             let upload = try PalbeCLIUpload(values: values)
-            try await PalbeCLIConfiguration.send(upload.endpoint.pbRequest, values: values, context: context)
+            try await PalbeCLIConfiguration.send(upload.endpoint.pbRequest, values: values.target, context: context)
         }
     )
+}
+
+/// `sdk palbe upload`'s todo, file and options.
+struct PalbeUploadParameters: CommandParameters {
+    let todoID = Argument<String>.required("todo-id", type: .nonEmpty, help: "The todo to attach the file to.")
+    let file = Argument<String>.required("file", type: .nonEmpty, help: "The file to upload.")
+    let type = Option<String?>.value(
+        "type", type: PalbeCLIUpload.mediaType, valueName: "media/type",
+        help: "The file's media type, instead of guessing it from the extension.")
+    let name = Option<String?>.value(
+        "name", type: .nonEmpty, valueName: "file-name", help: "The file name to send (default: the file's).")
+    let caption = Option<String?>.value(
+        "caption", type: .string, valueName: "text", help: "A caption stored with the file.")
+    let target = PalbeTargetOptions()
 }
 
 /// The upload `sdk palbe upload` sends, checked before any configuration is resolved, so a wrong
@@ -39,8 +42,8 @@ struct PalbeCLIUpload {
     /// The generated endpoint, so the route's `x-palbase-upload` limits are the ones checked.
     let endpoint: TodosAttachEndpoint
 
-    init(values: ParsedValues) throws {
-        let path = values.string("file") ?? ""
+    init(values: Parsed<PalbeUploadParameters>) throws {
+        let path = values.file
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
             FileManager.default.isReadableFile(atPath: path)
@@ -48,15 +51,14 @@ struct PalbeCLIUpload {
             throw UsageError(code: .invalidValue, message: "cannot read file \(UsageError.quoted(path))")
         }
         let url = URL(fileURLWithPath: path)
-        guard let type = values.string("type") ?? Self.guessedType[url.pathExtension.lowercased()] else {
+        guard let type = values.type ?? Self.guessedType[url.pathExtension.lowercased()] else {
             throw UsageError(
                 code: .missingOption,
                 message: "cannot tell the media type of \(UsageError.quoted(url.lastPathComponent)); pass --type")
         }
         endpoint = TodosAttachEndpoint(
-            id: values.string("todo-id") ?? "",
-            file: .file(url, filename: values.string("name"), contentType: type),
-            input: values.string("caption").map { TodosAttachInput(caption: $0) })
+            id: values.todoID, file: .file(url, filename: values.name, contentType: type),
+            input: values.caption.map { TodosAttachInput(caption: $0) })
     }
 
     /// The types the route takes, by file extension.

@@ -32,7 +32,7 @@ enum PurseCLIConfiguration {
     static let cardMethod = "creditcard"
 
     /// The `--session` option `methods`, `pay` and `status` share.
-    static let sessionOption = CommandOption.value(
+    static let sessionOption = Option<String?>.value(
         "session", type: .nonEmpty, valueName: "widgetData",
         help: "The session's widgetData (or its cs_… id when it is the saved one); default: the last session "
             + "'sdk purse session create' saved.")
@@ -95,11 +95,11 @@ enum PurseCLIConfiguration {
         return try? JSONDecoder().decode(SavedSession.self, from: data)
     }
 
-    /// The `widgetData` a command works on: `--session` (a `cs_…` id must name the saved session), else
-    /// the saved session.
-    static func widgetData(values: ParsedValues, environment: [String: String]) throws -> String {
+    /// The `widgetData` a command works on: `session` (`--session`; a `cs_…` id must name the saved
+    /// session), else the saved session.
+    static func widgetData(session: String?, environment: [String: String]) throws -> String {
         let saved = saved(environment: environment)
-        guard let given = values.string("session") else {
+        guard let given = session else {
             guard let saved else {
                 throw UsageError(
                     code: .missingOption,

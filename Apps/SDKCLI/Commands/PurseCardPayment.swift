@@ -31,11 +31,11 @@ struct PurseCardInput: Sendable, CustomStringConvertible, CustomReflectable {
     static let testCVV = "123"
 
     /// Whether the command line asks to pay by card: `--card`, `--card-stdin` or `$SDK_PURSE_CARD`.
-    static func isGiven(values: ParsedValues, context: OutputContext) -> Bool {
-        values.contains("card") || values.flag("card-stdin") || !(context.environment[numberVariable] ?? "").isEmpty
+    static func isGiven(values: Parsed<PurseCardOptions>, context: OutputContext) -> Bool {
+        values.number != nil || values.numberFromStdin || !(context.environment[numberVariable] ?? "").isEmpty
     }
 
-    init(values: ParsedValues, context: OutputContext) throws {
+    init(values: Parsed<PurseCardOptions>, context: OutputContext) throws {
         let (given, option, givenCVV) = try Self.source(values: values, context: context)
         let digits = given.filter { $0 != " " && $0 != "-" }
         guard (12...19).contains(digits.count), digits.allSatisfy(Self.isDigit) else {
@@ -54,16 +54,16 @@ struct PurseCardInput: Sendable, CustomStringConvertible, CustomReflectable {
                     + "with --card-stdin (the number, then the CVV, one per line) or $\(Self.numberVariable) and "
                     + "$\(Self.cvvVariable)")
         }
-        let expiry = (values.string("expiry") ?? "").split(separator: "/", omittingEmptySubsequences: false)
+        let expiry = values.expiry.split(separator: "/", omittingEmptySubsequences: false)
         guard expiry.count == 2, let month = Int(expiry[0]), (1...12).contains(month),
             [2, 4].contains(expiry[1].count), let year = Int(expiry[1]), expiry[1].allSatisfy(Self.isDigit)
         else {
             throw UsageError(
                 code: .invalidValue,
-                message: "invalid value \(UsageError.quoted(values.string("expiry") ?? "")) for --expiry: "
+                message: "invalid value \(UsageError.quoted(values.expiry)) for --expiry: "
                     + "expected MM/YY or MM/YYYY, such as 12/30")
         }
-        let cvv = givenCVV ?? values.string("cvv") ?? Self.testCVV
+        let cvv = givenCVV ?? values.cvv ?? Self.testCVV
         guard (3...4).contains(cvv.count), cvv.allSatisfy(Self.isDigit) else {
             throw UsageError(code: .invalidValue, message: "--cvv must be 3 digits (4 for American Express)")
         }
@@ -71,15 +71,15 @@ struct PurseCardInput: Sendable, CustomStringConvertible, CustomReflectable {
         self.month = month
         self.year = year < 100 ? 2000 + year : year
         self.cvv = cvv
-        holder = values.string("holder")
+        holder = values.holder
     }
 
     /// The number as given, the option to name in errors, and the CVV when it came with the number.
     private static func source(
-        values: ParsedValues, context: OutputContext
+        values: Parsed<PurseCardOptions>, context: OutputContext
     ) throws -> (number: String, option: String, cvv: String?) {
-        if values.flag("card-stdin") {
-            if values.contains("card") || values.contains("cvv") {
+        if values.numberFromStdin {
+            if values.number != nil || values.cvv != nil {
                 throw UsageError(
                     code: .conflictingOptions, message: "--card-stdin cannot be combined with --card or --cvv")
             }
@@ -90,12 +90,12 @@ struct PurseCardInput: Sendable, CustomStringConvertible, CustomReflectable {
             }
             return (lines[0], "the card number on stdin", lines[1])
         }
-        if let number = values.string("card") { return (number, "--card", nil) }
+        if let number = values.number { return (number, "--card", nil) }
         let number = context.environment[numberVariable] ?? ""
         guard let cvv = context.environment[cvvVariable], !cvv.isEmpty else {
             throw UsageError(code: .missingOption, message: "$\(numberVariable) needs $\(cvvVariable) beside it")
         }
-        if values.contains("cvv") {
+        if values.cvv != nil {
             throw UsageError(code: .conflictingOptions, message: "--cvv cannot be combined with $\(numberVariable)")
         }
         return (number, "$\(numberVariable)", cvv)
@@ -119,6 +119,22 @@ struct PurseCardInput: Sendable, CustomStringConvertible, CustomReflectable {
         }
         return !digits.isEmpty && sum % 10 == 0
     }
+}
+
+/// `sdk purse pay`'s card options: a test card on the command line, any card from stdin.
+struct PurseCardOptions: CommandParameters {
+    let number = Option<String?>.value(
+        "card", type: .string, valueName: "number",
+        help: "A test card's number (spaces and dashes allowed); never printed. Another card: --card-stdin.")
+    let numberFromStdin = Option.flag(
+        "card-stdin",
+        help: "Read the card number, then the CVV, from the first two lines of stdin (or set "
+            + "$\(PurseCardInput.numberVariable) and $\(PurseCardInput.cvvVariable)).")
+    let expiry = Option.value(
+        "expiry", type: .string, valueName: "MM/YY", default: "12/30", help: "The expiry month and year.")
+    let cvv = Option<String?>.value(
+        "cvv", type: .string, valueName: "digits", help: "A test card's CVV (123 if not given); never printed.")
+    let holder = Option<String?>.value("holder", type: .nonEmpty, valueName: "name", help: "The card holder's name.")
 }
 
 /// What `sdk purse pay` prints: the outcome, the method, the card by brand and last four digits only,

@@ -17,17 +17,12 @@ extension Command {
             draws the same faults. With --json: one object with every count, the faults by kind and the \
             violations.
             """,
-        options: [
-            .value(
-                "runs", type: .integer(in: 1...100_000), valueName: "N", default: "500",
-                help: "How many submissions to make."),
-            .value("seed", type: seed, valueName: "S", help: "The random seed; default: a fresh one, printed."),
-        ],
+        parameters: PurseChaosParameters(),
         run: { values, context in
             if context.baseURL != nil {
                 context.log("note: chaos runs on an embedded emulator of its own; the base URL is not used")
             }
-            let seed = values.string("seed").flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
+            let seed = values.seed.flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
             var configuration = EmulatorConfiguration(port: 0, storage: .inMemory)
             configuration.mount(PurseEmulator(), at: PurseCLIConfiguration.apiPath)
             let emulator = try EmulatorServer(configuration: configuration)
@@ -35,7 +30,7 @@ extension Command {
             do {
                 _ = try emulator.start()
                 var shape = PurseChaosRunner.Configuration()
-                shape.runs = values.int("runs") ?? 500
+                shape.runs = values.runs
                 let runner = try PurseChaosRunner(
                     server: emulator, mount: PurseCLIConfiguration.apiPath, configuration: shape)
                 tally = try await runner.run(runner.plans(seed: seed))
@@ -54,9 +49,17 @@ extension Command {
             if !tally.isClean { throw ExitCode.failure }
         }
     )
+}
+
+/// `sdk purse chaos`'s options.
+private struct PurseChaosParameters: CommandParameters {
+    let runs = Option.value(
+        "runs", type: .integer(in: 1...100_000), valueName: "N", default: 500, help: "How many submissions to make.")
+    let seed = Option<String?>.value(
+        "seed", type: Self.decimalUInt64, valueName: "S", help: "The random seed; default: a fresh one, printed.")
 
     /// A decimal `UInt64`.
-    private static let seed = ValueType(expectation: "an integer in 0...\(UInt64.max)") { UInt64($0) != nil }
+    private static let decimalUInt64 = ValueType(expectation: "an integer in 0...\(UInt64.max)") { UInt64($0) != nil }
 }
 
 /// What `sdk purse chaos --json` prints.

@@ -32,21 +32,12 @@ extension Command {
             prints the session id and its widgetData. The session is saved (owner-only) for 'methods', 'pay' \
             and 'status'. With --json: {"id", "widgetData", "amount", "currency", "expiresAt", "apiRoot"}.
             """,
-        options: [
-            .value(
-                "amount", type: .integer(in: 1...99_999_999), valueName: "minor-units", required: true,
-                help: "The amount in minor units: 4999 is 49.99."),
-            .value("currency", type: currency, valueName: "code", default: "EUR", help: "The ISO 4217 currency."),
-            .value("reference", type: .nonEmpty, valueName: "text", default: "sdk-cli", help: "The order reference."),
-            .value(
-                "api-key", type: .nonEmpty, valueName: "key", help: "The merchant API key; default: the emulator's."),
-        ],
+        parameters: PurseSessionCreateParameters(),
         run: { values, context in
             let apiRoot = PurseCLIConfiguration.apiRoot(context.baseURL)
             let session = try await PurseCLIConfiguration.createSession(
-                apiRoot: apiRoot, apiKey: values.string("api-key") ?? PurseEmulator.defaultMerchantAPIKey,
-                amount: values.int("amount") ?? 0, currency: values.string("currency") ?? "EUR",
-                reference: values.string("reference") ?? "sdk-cli")
+                apiRoot: apiRoot, apiKey: values.apiKey ?? PurseEmulator.defaultMerchantAPIKey, amount: values.amount,
+                currency: values.currency, reference: values.reference)
             try PurseCLIConfiguration.save(session, environment: context.environment)
             let file = PurseCLIConfiguration.dataDirectory(environment: context.environment)
                 .appendingPathComponent(PurseCLIConfiguration.sessionFileName)
@@ -70,10 +61,10 @@ extension Command {
             rule it is (server or client). With --json: {"sessionId", "amount", "currency", "sessionState", \
             "methods":[{"id", "partner", "method", "integrationType", "primary", "disabled"}]}.
             """,
-        options: [PurseCLIConfiguration.sessionOption],
+        parameters: PurseSessionParameters(),
         run: { values, context in
             let checkout = try PurseCLIConfiguration.checkout(
-                widgetData: PurseCLIConfiguration.widgetData(values: values, environment: context.environment),
+                widgetData: PurseCLIConfiguration.widgetData(session: values.session, environment: context.environment),
                 context: context)
             let methods = try await checkout.load()
             let listing = PurseMethodsResult(checkout: checkout, methods: methods)
@@ -106,45 +97,19 @@ extension Command {
             items/init; --method pays the rest. With --json: {"sessionId", "method", "outcome", "status", \
             "code", "paymentId", "brand", "last4", "giftCardTaken", "returnedTo", "sessionState"}.
             """,
-        options: [
-            .value(
-                "method", type: .nonEmpty, valueName: "id", default: PurseCLIConfiguration.cardMethod,
-                help: "The method that pays (the rest): creditcard, paypal-wallet, klarna-paylater, applepay-wallet."),
-            .value(
-                "card", type: .string, valueName: "number",
-                help: "A test card's number (spaces and dashes allowed); never printed. Another card: --card-stdin."),
-            .flag(
-                "card-stdin",
-                help: "Read the card number, then the CVV, from the first two lines of stdin (or set "
-                    + "$\(PurseCardInput.numberVariable) and $\(PurseCardInput.cvvVariable))."),
-            .value(
-                "expiry", type: .string, valueName: "MM/YY", default: "12/30", help: "The expiry month and year."),
-            .value(
-                "cvv", type: .string, valueName: "digits", help: "A test card's CVV (123 if not given); never printed."),
-            .value("holder", type: .nonEmpty, valueName: "name", help: "The card holder's name."),
-            .value(
-                "gift-card", type: .string, valueName: "number",
-                help: "A gift card (illicado-giftcard) taking part of the amount; never printed."),
-            .value("gift-pin", type: .string, valueName: "digits", default: "1234", help: "The gift card's PIN."),
-            .value(
-                "gift-amount", type: .integer(in: 1...99_999_999), valueName: "minor-units",
-                help: "What the gift card takes; default: as much as it can."),
-            .flag("auto", help: "Approve a partner's redirect on the emulator's partner page."),
-            PurseCLIConfiguration.sessionOption,
-        ],
+        parameters: PursePayParameters(),
         run: { values, context in
-            let method = values.string("method") ?? PurseCLIConfiguration.cardMethod
             let card =
-                PurseCardInput.isGiven(values: values, context: context)
-                ? try PurseCardInput(values: values, context: context) : nil
-            let giftCard = try PurseGiftCardInput(values: values)
-            let auto = values.flag("auto")
+                PurseCardInput.isGiven(values: values.card, context: context)
+                ? try PurseCardInput(values: values.card, context: context) : nil
+            let giftCard = try PurseGiftCardInput(values: values.giftCard)
+            let auto = values.auto
             let checkout = try PurseCLIConfiguration.checkout(
-                widgetData: PurseCLIConfiguration.widgetData(values: values, environment: context.environment),
+                widgetData: PurseCLIConfiguration.widgetData(session: values.session, environment: context.environment),
                 context: context, plugins: PursePayment.plugins(auto: auto, context: context),
                 returnURL: PurseCLIConfiguration.returnURL)
             let result = try await PursePayment(
-                checkout: checkout, method: method, card: card, giftCard: giftCard,
+                checkout: checkout, method: values.method, card: card, giftCard: giftCard,
                 returnURL: PurseCLIConfiguration.returnURL, auto: auto
             ).run()
             try context.emit(result, text: result.textLines)
@@ -161,10 +126,10 @@ extension Command {
             when the emulator's admin API answers, how many payments it recorded for the session. With --json: \
             {"sessionId", "sessionState", "amount", "currency", "payment", "payments"}.
             """,
-        options: [PurseCLIConfiguration.sessionOption],
+        parameters: PurseSessionParameters(),
         run: { values, context in
             let checkout = try PurseCLIConfiguration.checkout(
-                widgetData: PurseCLIConfiguration.widgetData(values: values, environment: context.environment),
+                widgetData: PurseCLIConfiguration.widgetData(session: values.session, environment: context.environment),
                 context: context)
             try await checkout.load()
             // The emulator that minted the saved session, unless --base-url names another.
@@ -178,11 +143,40 @@ extension Command {
             try context.emit(status, text: status.textLines)
         }
     )
+}
+
+/// `sdk purse session create`'s options.
+private struct PurseSessionCreateParameters: CommandParameters {
+    let amount = Option<Int>.required(
+        "amount", type: .integer(in: 1...99_999_999), valueName: "minor-units",
+        help: "The amount in minor units: 4999 is 49.99.")
+    let currency = Option.value(
+        "currency", type: Self.currency, valueName: "code", default: "EUR", help: "The ISO 4217 currency.")
+    let reference = Option.value(
+        "reference", type: .nonEmpty, valueName: "text", default: "sdk-cli", help: "The order reference.")
+    let apiKey = Option<String?>.value(
+        "api-key", type: .nonEmpty, valueName: "key", help: "The merchant API key; default: the emulator's.")
 
     /// Three letters, upper case: `EUR`.
     private static let currency = ValueType(expectation: "a three-letter ISO 4217 code such as EUR") { raw in
         raw.count == 3 && raw.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
     }
+}
+
+/// `--session` alone, as `sdk purse methods` and `sdk purse status` take it.
+private struct PurseSessionParameters: CommandParameters {
+    let session = PurseCLIConfiguration.sessionOption
+}
+
+/// `sdk purse pay`'s options.
+private struct PursePayParameters: CommandParameters {
+    let method = Option.value(
+        "method", type: .nonEmpty, valueName: "id", default: PurseCLIConfiguration.cardMethod,
+        help: "The method that pays (the rest): creditcard, paypal-wallet, klarna-paylater, applepay-wallet.")
+    let card = PurseCardOptions()
+    let giftCard = PurseGiftCardOptions()
+    let auto = Option.flag("auto", help: "Approve a partner's redirect on the emulator's partner page.")
+    let session = PurseCLIConfiguration.sessionOption
 }
 
 /// What `sdk purse methods --json` prints.

@@ -14,24 +14,36 @@ struct PurseGiftCardInput: Sendable, CustomStringConvertible, CustomReflectable 
     /// What it takes; `nil`: as much as it can.
     let amount: Int?
 
-    init?(values: ParsedValues) throws {
-        guard let raw = values.string("gift-card") else { return nil }
+    init?(values: Parsed<PurseGiftCardOptions>) throws {
+        guard let raw = values.number else { return nil }
         let digits = raw.filter { $0 != " " && $0 != "-" }
         guard (16...19).contains(digits.count), digits.allSatisfy(PurseCardInput.isDigit) else {
             throw UsageError(code: .invalidValue, message: "--gift-card must be a gift card number of 16 to 19 digits")
         }
-        let pin = values.string("gift-pin") ?? ""
+        let pin = values.pin
         guard pin.count == 4, pin.allSatisfy(PurseCardInput.isDigit) else {
             throw UsageError(code: .invalidValue, message: "--gift-pin must be 4 digits")
         }
         number = digits
         self.pin = pin
-        amount = values.int("gift-amount")
+        amount = values.amount
     }
 
     var description: String { "gift card ending \(number.suffix(4))" }
 
     var customMirror: Mirror { Mirror(self, children: ["giftCard": description], displayStyle: .struct) }
+}
+
+/// `sdk purse pay`'s gift-card options.
+struct PurseGiftCardOptions: CommandParameters {
+    let number = Option<String?>.value(
+        "gift-card", type: .string, valueName: "number",
+        help: "A gift card (illicado-giftcard) taking part of the amount; never printed.")
+    let pin = Option.value(
+        "gift-pin", type: .string, valueName: "digits", default: "1234", help: "The gift card's PIN.")
+    let amount = Option<Int?>.value(
+        "gift-amount", type: .integer(in: 1...99_999_999), valueName: "minor-units",
+        help: "What the gift card takes; default: as much as it can.")
 }
 
 /// Pays a checkout: with a card, a partner method (following its redirect), a gift card taking part

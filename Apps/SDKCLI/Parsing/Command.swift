@@ -1,30 +1,27 @@
 /// One node of the command table: a leaf that runs, or a group that holds subcommands.
 ///
 /// The whole CLI is a tree of these values; the parser, the help text and the did-you-mean
-/// suggestions are all generated from it. Registering a command is one declaration:
+/// suggestions are all generated from it. A command declares its options and arguments once, as
+/// the properties of a ``CommandParameters`` struct, and reads them back typed by property name:
 ///
 /// ```swift
-/// Command(
-///     name: "call",
-///     summary: "Call a backend function and print its response.",
-///     arguments: [.required("function", help: "The function to call.")],
-///     options: [
-///         .value("method", type: .oneOf(["GET", "POST"]), default: "POST", help: "HTTP method."),
-///         .repeating("query", type: .keyValue, valueName: "key=value", help: "Query item."),
-///     ],
-///     run: { values, context in
-///         let function = values.string("function") ?? ""
-///         try context.emit(["called": function], text: ["called \(function)"])
-///     }
-/// )
+/// struct CallParameters: CommandParameters {
+///     let function = Argument<String>.required("function", help: "The function to call.")
+///     let method = Option.value("method", type: .oneOf(["GET", "POST"]), default: "POST", help: "HTTP method.")
+///     let query = Option<[KeyValue]>.repeating("query", valueName: "key=value", help: "Query item.")
+/// }
+///
+/// Command(name: "call", summary: "Call a backend function.", parameters: CallParameters()) { values, context in
+///     try context.emit(["called": values.function], text: ["called \(values.function) with \(values.method)"])
+/// }
 /// ```
 ///
 /// A group has no arguments and no options of its own (put them on its subcommands); without a
 /// `run` closure, invoking the group alone prints its help. ``validationProblems()`` reports any
 /// table that breaks these rules.
 package struct Command: Sendable {
-    /// What a command does once its line has parsed: it receives the parsed values and the
-    /// output context (writers, `--json`, base URL, environment).
+    /// What a command does once its line has parsed: it receives the parsed values (which the
+    /// typed declarations read) and the output context (writers, `--json`, base URL, environment).
     ///
     /// Throw ``CommandFailure`` (or any error) for a runtime failure (exit 1), ``UsageError`` for
     /// input the parser could not judge (exit 2), ``ExitCode`` when the output is already written.
@@ -45,7 +42,26 @@ package struct Command: Sendable {
     /// The work this command does; `nil` only for a group, which then prints its help.
     package let run: Run?
 
-    /// A leaf command that runs.
+    /// A leaf command whose options and arguments are the declarations of `parameters`, which `run`
+    /// reads back typed: `values.port` for `let port = Option.value(...)`.
+    package init<Parameters: CommandParameters>(
+        name: String,
+        summary: String,
+        discussion: String = "",
+        parameters: Parameters,
+        run: @escaping @Sendable (Parsed<Parameters>, OutputContext) async throws -> Void
+    ) {
+        let declarations = parameters.declarations
+        self.init(
+            name: name, summary: summary, discussion: discussion, arguments: declarations.arguments,
+            options: declarations.options
+        ) { values, context in
+            try await run(Parsed(parameters: parameters, parsedValues: values), context)
+        }
+    }
+
+    /// A leaf command from untyped declarations; commands declare ``CommandParameters`` instead, and
+    /// tests use this to build tables the typed declarations cannot (a broken one, for validation).
     package init(
         name: String,
         summary: String,
@@ -98,10 +114,5 @@ package struct Command: Sendable {
     /// The option whose long name is `name` (without dashes), if any.
     package func option(named name: String) -> CommandOption? {
         options.first { $0.name == name }
-    }
-
-    /// The option whose short name is `short`, if any.
-    package func option(short: Character) -> CommandOption? {
-        options.first { $0.short == short }
     }
 }

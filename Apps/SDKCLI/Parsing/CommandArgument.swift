@@ -1,9 +1,11 @@
-/// A positional argument of a command, such as `<function>` in `sdk palbe call <function>`.
+/// A positional argument of a command, such as `<function>` in `sdk palbe call <function>`: the
+/// untyped declaration the parser, help and validation read. Commands declare an ``Argument``, which
+/// builds one.
 ///
 /// Arguments bind in declaration order. Required ones come first, optional ones after, and at
 /// most one variadic argument comes last and takes every remaining word.
 package struct CommandArgument: Sendable {
-    /// The name shown as `<name>` in help and used to read the value from ``ParsedValues``.
+    /// The name shown as `<name>` in help and in errors.
     package let name: String
     /// What values are accepted; checked while parsing.
     package let type: ValueType
@@ -16,7 +18,7 @@ package struct CommandArgument: Sendable {
     /// One line for the help text.
     package let help: String
 
-    /// Declares an argument; prefer the ``required(_:type:help:)`` family, which read better.
+    /// Declares an argument; ``Argument``'s factories build one for a typed declaration.
     package init(
         name: String,
         type: ValueType = .string,

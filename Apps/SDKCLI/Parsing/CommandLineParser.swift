@@ -46,8 +46,8 @@ private struct ParserState {
     let arguments: [String]
     var index = 0
     var path: [Command]
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
+    /// Words bound to each option and argument name; a set flag is bound to none.
+    var words: [String: [String]] = [:]
     var positionals: [String] = []
     var globals = GlobalOptions()
     var helpMode = HelpMode.none
@@ -161,13 +161,10 @@ private struct ParserState {
             return
         }
         if let value {
-            if match.option.isRepeating {
-                values[match.option.name, default: []].append(value)
-            } else {
-                values[match.option.name] = [value]
-            }
+            let earlier = match.option.isRepeating ? words[match.option.name] ?? [] : []
+            words[match.option.name] = earlier + [value]
         } else {
-            flags.insert(match.option.name)
+            words[match.option.name] = []  // a flag: bound, to no word
         }
     }
 
@@ -252,7 +249,7 @@ private struct ParserState {
         try bindArguments()
         try bindOptionDefaults()
         try readBaseURL(from: environment)
-        let parsed = ParsedValues(commandPath: path.map(\.name), values: values, flags: flags)
+        let parsed = ParsedValues(commandPath: path.map(\.name), words: words)
         return ParsedCommandLine(action: .run, path: path, values: parsed, globals: globals)
     }
 
@@ -289,13 +286,13 @@ private struct ParserState {
             }
             if taken.isEmpty {
                 if argument.isRequired { throw error(.missingArgument, "missing argument '\(argument.label)'") }
-                if let defaultValue = argument.defaultValue { values[argument.name] = [defaultValue] }
+                if let defaultValue = argument.defaultValue { words[argument.name] = [defaultValue] }
                 continue
             }
             for value in taken {
                 try check(value, type: argument.type, what: "argument '<\(argument.name)>'")
             }
-            values[argument.name] = taken
+            words[argument.name] = taken
         }
         if let extra = remaining.first {
             throw error(.unexpectedArgument, "unexpected argument \(UsageError.quoted(extra))")
@@ -303,11 +300,11 @@ private struct ParserState {
     }
 
     mutating func bindOptionDefaults() throws(UsageError) {
-        for option in current.options where values[option.name] == nil && option.valueType != nil {
+        for option in current.options where words[option.name] == nil && option.valueType != nil {
             if option.isRequired {
                 throw error(.missingOption, "missing required option '\(option.longSpelling) <\(option.valueName)>'")
             }
-            if let defaultValue = option.defaultValue { values[option.name] = [defaultValue] }
+            if let defaultValue = option.defaultValue { words[option.name] = [defaultValue] }
         }
     }
 

@@ -1,5 +1,6 @@
 /// A named option of a command: a flag (`--verbose`), a value (`--port 8080`, `--port=8080`), or
-/// a repeatable value (`--query a=1 --query b=2`, kept in the order given).
+/// a repeatable value (`--query a=1 --query b=2`, kept in the order given). This is the untyped
+/// declaration the parser, help and validation read; commands declare an ``Option``, which builds one.
 ///
 /// A single-value option given twice keeps the last value, so shell aliases can be overridden.
 package struct CommandOption: Sendable {
@@ -28,8 +29,8 @@ package struct CommandOption: Sendable {
     /// One line for the help text.
     package let help: String
 
-    /// Declares an option; prefer ``flag(_:short:help:)``, ``value(_:short:type:valueName:default:required:help:)``
-    /// and ``repeating(_:short:type:valueName:help:)``, which read better.
+    /// Declares an option; ``flag(_:short:help:)``, ``value(_:short:type:valueName:default:required:help:)``
+    /// and ``repeating(_:short:type:valueName:help:)`` read better.
     package init(
         name: String,
         short: Character? = nil,

@@ -10,20 +10,20 @@ enum SecretInput {
             .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
     }
 
-    /// One secret: the first line of stdin when `stdinFlag` was given, else `variable` when set and not empty.
+    /// One secret: the first line of stdin when `stdin` (the flag named `flag`) was given, else `variable`
+    /// when set and not empty.
     ///
     /// - Throws: ``UsageError`` (exit 2) naming both ways when neither gave a value.
     static func value(
-        stdinFlag: String, variable: String, what: String, values: ParsedValues, context: OutputContext
+        stdin: Bool, flag: String, variable: String, what: String, context: OutputContext
     ) throws -> String {
-        if values.flag(stdinFlag) {
+        if stdin {
             guard let line = standardInputLines().first, !line.isEmpty else {
-                throw UsageError(
-                    code: .missingValue, message: "--\(stdinFlag): the first line of stdin (\(what)) is empty")
+                throw UsageError(code: .missingValue, message: "--\(flag): the first line of stdin (\(what)) is empty")
             }
             return line
         }
         if let value = context.environment[variable], !value.isEmpty { return value }
-        throw UsageError(code: .missingOption, message: "give \(what) with --\(stdinFlag) or $\(variable)")
+        throw UsageError(code: .missingOption, message: "give \(what) with --\(flag) or $\(variable)")
     }
 }

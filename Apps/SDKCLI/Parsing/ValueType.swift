@@ -3,8 +3,8 @@ import Foundation
 /// What an option or argument value must look like; checked while parsing, so a command's
 /// `run` only ever sees values that convert (`--port abc` is a usage error, exit 2).
 ///
-/// Values stay strings in ``ParsedValues``; the typed accessors (`int`, `url`, `keyValues`)
-/// convert them. Add a type with ``init(expectation:choices:accepts:)``.
+/// A ``CommandLineValue`` type has one it takes by default (`Int` takes ``integer``); a declaration
+/// may narrow it (``port``). Add a type with ``init(expectation:choices:accepts:)``.
 package struct ValueType: Sendable {
     /// Completes "expected …" in error messages, e.g. `an integer in 1...65535`.
     package let expectation: String
@@ -42,11 +42,6 @@ package struct ValueType: Sendable {
 
     /// A TCP port, 1...65535.
     package static let port = integer(in: 1...65535)
-
-    /// A finite decimal number.
-    package static let number = ValueType(expectation: "a number") { raw in
-        Double(raw).map(\.isFinite) ?? false
-    }
 
     /// An absolute `http` or `https` URL with a host, such as `http://127.0.0.1:8080`.
     package static let httpURL = ValueType(expectation: "an http(s) URL with a host") { parseHTTPURL($0) != nil }

@@ -21,55 +21,71 @@ enum SampleTable {
 
               tool serve --port 9000 --query a=1
             """,
-        options: [
-            .value("port", short: "p", type: .port, default: "8080", help: "Port to listen on."),
-            .value("host", default: "127.0.0.1", help: "Address to bind."),
-            .flag("verbose", short: "v", help: "Log every request."),
-            .repeating("query", type: .keyValue, valueName: "key=value", help: "Query item to add."),
-            .value("mode", type: .oneOf(["fast", "safe"]), default: "safe", help: "How to serve."),
-            .value("offset", type: .integer, help: "Clock offset in seconds."),
-        ],
+        parameters: ServeParameters(),
         run: echoRun
     )
+
+    struct ServeParameters: CommandParameters {
+        let port = Option.value("port", short: "p", type: .port, default: 8080, help: "Port to listen on.")
+        let host = Option.value("host", default: "127.0.0.1", help: "Address to bind.")
+        let verbose = Option.flag("verbose", short: "v", help: "Log every request.")
+        let query = Option<[KeyValue]>.repeating(
+            "query", type: .keyValue, valueName: "key=value", help: "Query item to add.")
+        let mode = Option.value("mode", type: .oneOf(["fast", "safe"]), default: "safe", help: "How to serve.")
+        let offset = Option<Int?>.value("offset", type: .integer, help: "Clock offset in seconds.")
+    }
 
     static let call = Command(
         name: "call",
         summary: "Call a function.",
-        arguments: [
-            .required("function", help: "Function name."),
-            .optional("body", default: "{}", help: "JSON body."),
-        ],
+        parameters: CallParameters(),
         run: echoRun
     )
+
+    struct CallParameters: CommandParameters {
+        let function = Argument<String>.required("function", help: "Function name.")
+        let body = Argument.optional("body", default: "{}", help: "JSON body.")
+    }
 
     static let emulator = Command.group(
         name: "emulator",
         summary: "Control the emulator.",
         subcommands: [
-            Command(
-                name: "start", summary: "Start it.",
-                options: [.value("port", type: .port, default: "8787", help: "Port.")], run: echoRun),
+            Command(name: "start", summary: "Start it.", parameters: EmulatorStartParameters(), run: echoRun),
             Command(name: "stop", summary: "Stop it.", run: echoRun),
-            Command(
-                name: "logs", summary: "Show its logs.",
-                arguments: [.optional("lines", type: .integer(in: 1...1000), default: "10", help: "How many.")],
-                run: echoRun),
+            Command(name: "logs", summary: "Show its logs.", parameters: LogsParameters(), run: echoRun),
         ]
     )
+
+    struct EmulatorStartParameters: CommandParameters {
+        let port = Option.value("port", type: .port, default: 8787, help: "Port.")
+    }
+
+    struct LogsParameters: CommandParameters {
+        let lines = Argument.optional("lines", type: .integer(in: 1...1000), default: 10, help: "How many.")
+    }
 
     static let files = Command(
         name: "files",
         summary: "List files.",
-        arguments: [.variadic("paths", required: true, help: "Paths to list.")],
+        parameters: FilesParameters(),
         run: echoRun
     )
+
+    struct FilesParameters: CommandParameters {
+        let paths = Argument<[String]>.variadic("paths", required: true, help: "Paths to list.")
+    }
 
     static let login = Command(
         name: "login",
         summary: "Log in.",
-        options: [.value("user", type: .nonEmpty, valueName: "name", required: true, help: "Who.")],
+        parameters: LoginParameters(),
         run: echoRun
     )
+
+    struct LoginParameters: CommandParameters {
+        let user = Option<String>.required("user", type: .nonEmpty, valueName: "name", help: "Who.")
+    }
 
     static let fail = Command(name: "fail", summary: "Fail at run time.") { _, _ in
         throw CommandFailure(code: "boom", message: "it broke")
@@ -94,14 +110,22 @@ enum SampleTable {
 
     static let echo = Command(
         name: "echo", summary: "Show the context.",
-        options: [.value("env", default: "HOME", help: "Environment key to show.")]
+        parameters: EchoParameters()
     ) { values, context in
-        let key = values.string("env") ?? ""
+        let key = values.env
         let payload = ContextEcho(
             path: context.commandPath, json: context.isJSON, baseURL: context.baseURL?.absoluteString,
             env: context.environment[key])
         try context.emit(
             payload, text: ["path=\(payload.path.joined(separator: " "))", "base=\(payload.baseURL ?? "-")"])
+    }
+
+    struct EchoParameters: CommandParameters {
+        let env = Option.value("env", default: "HOME", help: "Environment key to show.")
+    }
+
+    @Sendable static func echoRun<Parameters>(_ values: Parsed<Parameters>, _ context: OutputContext) async throws {
+        try await echoRun(values.parsedValues, context)
     }
 
     @Sendable static func echoRun(_ values: ParsedValues, _ context: OutputContext) async throws {
