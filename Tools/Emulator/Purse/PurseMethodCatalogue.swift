@@ -17,13 +17,16 @@ package struct PurseMethodCatalogue: Sendable, Equatable {
     }
 
     /// Reads `{"methods": [{id, partner, method, is_secondary, position, min_amount, max_amount,
-    /// integration_type, requires_plugin, can_be_registered}, …]}`; every key of a method is required
-    /// (`null` for no limit or plugin) and ids and positions are unique.
+    /// integration_type, requires_plugin, can_be_registered}, …]}` (a repeated key is an error); every key of a
+    /// method is required (`null` for no limit or plugin), no other is allowed, and ids and positions are unique.
     package init(data: Data) throws(LoadingError) {
         struct File: Decodable { let methods: [PurseMethod] }
         let methods: [PurseMethod]
         do {
-            methods = try EmulatorJSON.decode(File.self, from: data).methods
+            let document = try ExactJSONParser.parse(Array(data), duplicateKeys: .reject)
+            methods = try ExactJSONDecoder(keyDecoding: .convertFromSnakeCase).decode(File.self, from: document).methods
+        } catch let error as ExactJSONParser.SyntaxError {
+            throw LoadingError(description: "not JSON: line \(error.line), column \(error.column): \(error.reason)")
         } catch let error as DecodingError {
             throw LoadingError(description: Self.describe(error))
         } catch {
@@ -71,8 +74,7 @@ package struct PurseMethodCatalogue: Sendable, Equatable {
         case .keyNotFound(let key, let context): "missing \(key.stringValue) at \(path(context))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             "wrong type at \(path(context))"
-        case .dataCorrupted(let context):
-            context.codingPath.isEmpty ? "not JSON" : "\(context.debugDescription) at \(path(context))"
+        case .dataCorrupted(let context): "\(context.debugDescription) at \(path(context))"
         @unknown default: "\(error)"
         }
     }
