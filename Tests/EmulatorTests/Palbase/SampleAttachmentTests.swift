@@ -66,11 +66,11 @@ import Testing
     @Test func aFileOfExactlyTheLimitIsAccepted() async throws {
         try await withSampleEmulator { emulator in
             let todo = try await emulator.createTodo()["id"].string ?? ""
-            let bytes = Data(count: SampleAttachmentRules.maxFileBytes)
+            let bytes = Data(count: SampleAttachmentRules.repository.maxFileBytes)
             let reply = try await attach(
                 emulator, todo: todo, body: Self.multipart(file: ("max.png", "image/png", bytes)))
             #expect(reply.status == 201)
-            #expect(reply.json["size"].int == SampleAttachmentRules.maxFileBytes)
+            #expect(reply.json["size"].int == SampleAttachmentRules.repository.maxFileBytes)
             #expect(reply.json["caption"].isNull)
         }
     }
@@ -145,17 +145,19 @@ import Testing
             let todo = try await emulator.createTodo()["id"].string ?? ""
             let reply = try await attach(
                 emulator, todo: todo,
-                body: Self.multipart(file: ("a.png", "image/png", Data(count: SampleAttachmentRules.maxFileBytes + 1))))
+                body: Self.multipart(
+                    file: ("a.png", "image/png", Data(count: SampleAttachmentRules.repository.maxFileBytes + 1))))
             expectEnvelope(reply, 413, "payload_too_large")
             #expect(
-                try emulator.server.recentRequests(limit: 1).last?.bodySize ?? 0 > SampleAttachmentRules.maxFileBytes)
+                try emulator.server.recentRequests(limit: 1).last?.bodySize ?? 0
+                    > SampleAttachmentRules.repository.maxFileBytes)
         }
     }
 
     @Test func aTooLongCaptionIsAValidationError() async throws {
         try await withSampleEmulator { emulator in
             let todo = try await emulator.createTodo()["id"].string ?? ""
-            let caption = String(repeating: "c", count: SampleAttachmentRules.maxCaptionLength + 1)
+            let caption = String(repeating: "c", count: SampleAttachmentRules.repository.maxCaptionLength + 1)
             let reply = try await attach(
                 emulator, todo: todo,
                 body: Self.multipart(fields: [("caption", caption)], file: ("a.png", "image/png", Data([1]))))
@@ -169,7 +171,7 @@ import Testing
     @Test func anOverLimitContentLengthIsRefusedBeforeTheBodyIsRead() async throws {
         try await withSampleEmulator { emulator in
             let todo = try await emulator.createTodo()["id"].string ?? ""
-            let declared = SampleAttachmentRules.maxBodyBytes + 1
+            let declared = SampleAttachmentRules.repository.maxBodyBytes + 1
             let client = try await ServerTestClient.connect(port: emulator.port)
             try await client.send(
                 "POST /todos/\(todo)/attachment HTTP/1.1\r\nHost: 127.0.0.1:\(emulator.port)\r\napikey: \(emulator.server.apiKey)\r\n"
@@ -201,4 +203,9 @@ import Testing
             #expect(!response.closesConnection)
         }
     }
+}
+
+extension SampleAttachmentRules {
+    /// The rules of the committed OpenAPI document, which `withSampleEmulator` serves unless told otherwise.
+    static var repository: SampleAttachmentRules { SampleSpec.repository.attachmentRules! }
 }

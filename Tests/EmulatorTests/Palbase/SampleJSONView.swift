@@ -121,7 +121,7 @@ enum SampleJSONTree {
 }
 
 /// One operation of an OpenAPI document: its path, HTTP method key and node.
-struct SampleSpecOperation {
+struct SampleDocumentOperation {
     static let methodKeys: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]
 
     let path: String
@@ -131,10 +131,10 @@ struct SampleSpecOperation {
     var id: String { node["operationId"].string ?? "" }
 
     /// Every operation, sorted by path then method.
-    static func all(in document: SampleJSONView) -> [SampleSpecOperation] {
+    static func all(in document: SampleJSONView) -> [SampleDocumentOperation] {
         document["paths"].members.keys.sorted().flatMap { path in
             document["paths"][path].members.keys.sorted().filter(methodKeys.contains).map { method in
-                SampleSpecOperation(path: path, method: method, node: document["paths"][path][method])
+                SampleDocumentOperation(path: path, method: method, node: document["paths"][path][method])
             }
         }
     }

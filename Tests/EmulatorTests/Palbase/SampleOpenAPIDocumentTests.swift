@@ -7,10 +7,12 @@ import Testing
 @testable import EmulatorCore
 @testable import EmulatorPalbase
 
-/// Keeps `Specs/palbase/openapi.json` identical to the document the emulator serves, and checks it is a
-/// structurally sound OpenAPI document the code generator can rely on.
+/// `Specs/palbase/openapi.json` is the sample backend's contract: the emulator serves it byte for byte and
+/// follows it (`SampleSpecTests`), the code generator reads it (`SampleSpecTests` in PalbeCodegenTests). These
+/// tests check it is a structurally sound OpenAPI document the code generator can rely on, written in one
+/// canonical form.
 ///
-/// After changing the builder, rewrite the file with
+/// After editing it by hand, put it back in canonical form (sorted keys, two-space indentation) with
 /// `SAMPLE_RECORD_OPENAPI=1 swift test --filter SampleOpenAPIDocumentTests`.
 @Suite struct SampleOpenAPIDocumentTests {
     static let specURL = PackageRoot.appending("Specs/palbase/openapi.json")
@@ -22,32 +24,32 @@ import Testing
         return view
     }
 
-    static func operations() throws -> [SampleSpecOperation] {
-        SampleSpecOperation.all(in: try committed())
+    static func operations() throws -> [SampleDocumentOperation] {
+        SampleDocumentOperation.all(in: try committed())
     }
 
-    @Test func committedFileIsTheServedDocument() throws {
-        let rendered = SampleOpenAPIDocument.renderedJSON
-        if ProcessInfo.processInfo.environment["SAMPLE_RECORD_OPENAPI"] == "1" {
-            try rendered.write(to: Self.specURL)
-        }
+    @Test func theEmulatorReadsAndServesTheCommittedFile() throws {
+        #expect(SampleSpec.repositoryURL.standardizedFileURL.path == Self.specURL.standardizedFileURL.path)
+        #expect(SampleSpec.repository.data == (try Data(contentsOf: Self.specURL)))
+        #expect(SampleBackendConfiguration().spec.data == SampleSpec.repository.data)
+    }
+
+    /// Pretty-printed with sorted keys, unescaped slashes and a final newline: the form it has always been
+    /// written in, so a hand edit shows as a small diff.
+    @Test func theCommittedFileIsInCanonicalForm() throws {
         let onDisk = try Data(contentsOf: Self.specURL)
-        guard onDisk != rendered else { return }
-        let differences = SampleJSONTree.differences(SampleJSON.parse(onDisk), SampleJSON.parse(rendered))
-        Issue.record(
-            """
-            Specs/palbase/openapi.json is not what SampleOpenAPIDocument renders; rerun with \
-            SAMPLE_RECORD_OPENAPI=1 to rewrite it. \
-            \(differences.isEmpty ? "Formatting differs only." : differences.prefix(20).joined(separator: "\n"))
-            """)
-    }
-
-    @Test func renderingIsDeterministic() {
-        let first = SampleJSON.render(SampleOpenAPIDocument.document, pretty: true)
-        #expect(first == SampleJSON.render(SampleOpenAPIDocument.document, pretty: true))
-        let text = String(decoding: first, as: UTF8.self)
+        let value = try #require(SampleJSON.parse(onDisk), "openapi.json is not JSON")
+        let encoder = SDKCoders.camelCaseEncoder()
+        encoder.outputFormatting.insert(.prettyPrinted)
+        let canonical = try encoder.encode(value) + Data("\n".utf8)
+        if ProcessInfo.processInfo.environment["SAMPLE_RECORD_OPENAPI"] == "1" {
+            try canonical.write(to: Self.specURL)
+        }
+        #expect(onDisk == canonical, "rerun with SAMPLE_RECORD_OPENAPI=1 to rewrite it in canonical form")
+        let text = String(decoding: onDisk, as: UTF8.self)
         #expect(!text.contains("\\/"), "slashes are not escaped")
         #expect(text.firstRange(of: "\"components\"")!.lowerBound < text.firstRange(of: "\"info\"")!.lowerBound)
+        #expect(text.hasSuffix("}\n"))
     }
 
     @Test func declaresOpenAPI31WithInfoAndSecurity() throws {
@@ -174,11 +176,13 @@ import Testing
     @Test func uploadRouteDeclaresItsFileAndTheLimitsTheHandlerEnforces() throws {
         let document = try Self.committed()
         let attach = document["paths"]["/todos/{id}/attachment"]["post"]
+        let enforced = try #require(SampleSpec.repository.attachmentRules)
         #expect(attach["operationId"].string == "todos.attach")
-        #expect(attach["x-palbase-upload"]["max_bytes"].int == SampleAttachmentRules.maxFileBytes)
-        #expect(attach["x-palbase-upload"]["content_types"].strings == SampleAttachmentRules.contentTypes)
-        #expect(SampleAttachmentRules.maxFileBytes == 5 << 20)
-        #expect(SampleAttachmentRules.contentTypes == ["image/png", "image/jpeg", "application/pdf"])
+        #expect(attach["x-palbase-upload"]["max_bytes"].int == enforced.maxFileBytes)
+        #expect(attach["x-palbase-upload"]["content_types"].strings == enforced.contentTypes)
+        #expect(enforced.maxFileBytes == 5 << 20)
+        #expect(enforced.contentTypes == ["image/png", "image/jpeg", "application/pdf"])
+        #expect(enforced.maxCaptionLength == 200)
         let body = document["components"]["schemas"]["AttachTodoBody"]
         #expect(body["properties"]["file"]["format"].string == "binary")
         #expect(body["required"].strings == ["file"])
@@ -190,7 +194,7 @@ import Testing
         #expect(operations(withUpload: try Self.operations()) == ["todos.attach"])
     }
 
-    private func operations(withUpload all: [SampleSpecOperation]) -> [String] {
+    private func operations(withUpload all: [SampleDocumentOperation]) -> [String] {
         all.filter { $0.node["x-palbase-upload"].exists }.map(\.id)
     }
 
@@ -223,5 +227,14 @@ import Testing
         #expect(notes["required"].strings == ["title"])
         #expect(notes["additionalProperties"].bool == false)
         #expect(Set(notes["properties"].members.keys) == ["title", "body", "pinned", "tags"])
+        #expect(notes["x-palbase-collection"].string == "notes")
+        // What the emulator enforces, read from that schema: required fields first, then document order.
+        let enforced = SampleDocumentSchema(fields: [
+            .init("title", .string(minLength: 1, maxLength: 200), required: true),
+            .init("body", .string(minLength: 0, maxLength: 10_000)),
+            .init("pinned", .boolean),
+            .init("tags", .stringArray(maxItems: 20, itemMinLength: 1, itemMaxLength: 50)),
+        ])
+        #expect(SampleBackendConfiguration().documentSchemas == ["notes": enforced])
     }
 }

@@ -11,10 +11,10 @@ import Testing
 /// otherwise.
 func withPurse<T>(
     storage: EmulatorConfiguration.Storage = .inMemory, settleDelay: Duration = .seconds(1),
-    _ body: (EmulatorServer, PurseTestClient) async throws -> T
+    methods: PurseMethodCatalogue = .repository, _ body: (EmulatorServer, PurseTestClient) async throws -> T
 ) async throws -> T {
     var configuration = EmulatorConfiguration(port: 0, storage: storage)
-    configuration.mount(PurseEmulator(settleDelay: settleDelay), at: "/purse")
+    configuration.mount(PurseEmulator(settleDelay: settleDelay, methods: methods), at: "/purse")
     return try await withEmulator(configuration) { server, http async throws in
         var http = http
         http.defaultHeaders = [:]

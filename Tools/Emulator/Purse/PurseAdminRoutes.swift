@@ -50,7 +50,7 @@ struct PurseAdminRoutes {
             let payments = try PursePayment.all(sessionID: nil, store: store)
             return Self.json(["count": .int(payments.count), "payments": .array(payments.map(\.adminJSON))])
         case ("PUT", let path) where path.count == 3 && path[0] == "methods" && path[2] == "disabled":
-            guard PurseMethod.named(path[1]) != nil else { throw PalbaseHTTPError.notFound(request.path) }
+            guard service.methods.named(path[1]) != nil else { throw PalbaseHTTPError.notFound(request.path) }
             guard let fields = SampleJSON.parse(request.body)?.objectValue,
                 let code = fields["code"]?.stringValue, !code.isEmpty, code.count <= 64
             else { throw PalbaseHTTPError.badRequest("code must be a short string") }

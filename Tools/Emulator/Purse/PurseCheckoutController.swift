@@ -25,7 +25,7 @@ struct PurseCheckoutController {
         if session.isExpired(now: context.now) { throw PurseAPIError.sessionExpired }
         let paid = session.paymentID != nil
         let states = try PurseMethod.adminStates(store: context.store)
-        let methods = PurseMethod.catalogue.filter { !disabled.contains($0.id) }.map { method in
+        let methods = context.service.methods.methods.filter { !disabled.contains($0.id) }.map { method in
             method.json(amount: session.amount, override: states[method.id])
         }
         return context.json([

@@ -39,16 +39,21 @@ package struct PurseEmulator: EmulatorService {
     package let settleDelay: Duration
     /// The service's time: session expiry and settlement (admin `purse/clock`).
     package let clock: EmulatorClock
+    /// The payment methods sessions offer.
+    package let methods: PurseMethodCatalogue
     /// The key of the gift-card references (`purse_gift_items.card_ref`): random per process, never
     /// stored, so the database cannot be searched for a card number by hashing candidates.
     let giftCardKey = SecureRandom.bytes(32)
 
-    /// A service accepting `merchantAPIKey`; `clock` is the real time, moved by the admin clock offset.
+    /// A service accepting `merchantAPIKey` and offering `methods` (the repository's catalogue unless told
+    /// otherwise); `clock` is the real time, moved by the admin clock offset.
     package init(
         merchantAPIKey: String = PurseEmulator.defaultMerchantAPIKey, sessionLifetime: Duration = .seconds(3_600),
-        settleDelay: Duration = .seconds(1), clock: @escaping @Sendable () -> Date = { Date() }
+        settleDelay: Duration = .seconds(1), methods: PurseMethodCatalogue = .repository,
+        clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.merchantAPIKey = merchantAPIKey
+        self.methods = methods
         self.sessionLifetime = sessionLifetime
         self.settleDelay = settleDelay
         self.clock = EmulatorClock(real: clock)

@@ -28,7 +28,8 @@ struct PurseGiftCardController {
             return context.json(Self.json(row))
         }
         let body = try context.body()
-        guard let methodID = body["method"]?.stringValue, let method = PurseMethod.named(methodID), method.isSecondary
+        guard let methodID = body["method"]?.stringValue, let method = context.service.methods.named(methodID),
+            method.isSecondary
         else {
             throw PurseAPIError(
                 status: 400, code: "PAYMENT_METHOD_NOT_FOUND_IN_SESSION",

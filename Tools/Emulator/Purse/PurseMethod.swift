@@ -1,8 +1,9 @@
 import EmulatorCore
 import ErrorCore
 
-/// A payment method the emulated sessions offer (the contract's method ids), with its amount limits.
-struct PurseMethod {
+/// A payment method the emulated sessions offer (the contract's method ids), with its amount limits: one entry
+/// of `Specs/purse/methods.json` (see `PurseMethodCatalogue`).
+package struct PurseMethod: Sendable, Equatable {
     let id: String
     let partner: String
     let method: String
@@ -13,33 +14,6 @@ struct PurseMethod {
     let integrationType: String
     let requiresPlugin: String?
     let canBeRegistered: Bool
-
-    /// Every method, in `position` order.
-    static let catalogue: [PurseMethod] = [
-        PurseMethod(
-            id: "creditcard", partner: "purse", method: "creditcard", isSecondary: false, position: 1,
-            minAmount: nil, maxAmount: nil, integrationType: "hosted_fields", requiresPlugin: nil,
-            canBeRegistered: true),
-        PurseMethod(
-            id: "paypal-wallet", partner: "paypal", method: "wallet", isSecondary: false, position: 2, minAmount: nil,
-            maxAmount: 500_000, integrationType: "redirection", requiresPlugin: "paypal", canBeRegistered: false),
-        PurseMethod(
-            id: "klarna-paylater", partner: "klarna", method: "paylater", isSecondary: false, position: 3,
-            minAmount: 3_500, maxAmount: 150_000, integrationType: "redirection", requiresPlugin: "klarna",
-            canBeRegistered: false),
-        PurseMethod(
-            id: "applepay-wallet", partner: "applepay", method: "wallet", isSecondary: false, position: 4,
-            minAmount: nil, maxAmount: nil, integrationType: "native", requiresPlugin: "applepay",
-            canBeRegistered: false),
-        PurseMethod(
-            id: "illicado-giftcard", partner: "illicado", method: "giftcard", isSecondary: true, position: 5,
-            minAmount: nil, maxAmount: nil, integrationType: "hosted_fields", requiresPlugin: nil,
-            canBeRegistered: false),
-    ]
-
-    static func named(_ id: String) -> PurseMethod? {
-        catalogue.first { $0.id == id }
-    }
 
     /// The disabled states the admin API set (`METHOD_UNSTABLE`, `TOKEN_INIT_FAILED`, …) by method id.
     static func adminStates(store: SQLiteDatabase) throws -> [String: AnyCodableValue] {
@@ -78,5 +52,43 @@ struct PurseMethod {
             "requires_plugin": requiresPlugin.map(AnyCodableValue.string) ?? .null,
             "can_be_registered": .bool(canBeRegistered), "disabled": override ?? disabledState(amount: amount),
         ]
+    }
+}
+
+extension PurseMethod: Decodable {
+    private enum CodingKeys: String, CodingKey {
+        case id, partner, method, isSecondary, position, minAmount, maxAmount, integrationType, requiresPlugin
+        case canBeRegistered
+    }
+
+    /// Any member name, to find one that is not a `CodingKeys` case.
+    private struct MemberKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Reads an entry whose every key is present (`null` where a limit or plugin is absent) and which has no
+    /// other: a misspelt key in the catalogue is an error, not a method without that limit.
+    package init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: MemberKey.self)
+        if let unknown = members.allKeys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil }) {
+            throw DecodingError.dataCorruptedError(forKey: unknown, in: members, debugDescription: "unknown key")
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func nullable<T: Decodable>(_ type: T.Type, _ key: CodingKeys) throws -> T? {
+            try container.decodeNil(forKey: key) ? nil : container.decode(type, forKey: key)
+        }
+        id = try container.decode(String.self, forKey: .id)
+        partner = try container.decode(String.self, forKey: .partner)
+        method = try container.decode(String.self, forKey: .method)
+        isSecondary = try container.decode(Bool.self, forKey: .isSecondary)
+        position = try container.decode(Int.self, forKey: .position)
+        minAmount = try nullable(Int.self, .minAmount)
+        maxAmount = try nullable(Int.self, .maxAmount)
+        integrationType = try container.decode(String.self, forKey: .integrationType)
+        requiresPlugin = try nullable(String.self, .requiresPlugin)
+        canBeRegistered = try container.decode(Bool.self, forKey: .canBeRegistered)
     }
 }

@@ -15,7 +15,8 @@ extension PurseValidateController {
         var secondaries: [Secondary] = []
         var primary: (index: Int, item: [String: AnyCodableValue], method: PurseMethod)?
         for (index, item) in items.enumerated() {
-            guard let methodID = item["method"]?.stringValue, let method = PurseMethod.named(methodID) else {
+            guard let methodID = item["method"]?.stringValue, let method = context.service.methods.named(methodID)
+            else {
                 throw PurseAPIError(
                     status: 400, code: "PAYMENT_METHOD_NOT_FOUND_IN_SESSION",
                     detail: "The session offers no such method", errors: [("/items/\(index)/method", "unknown method")])

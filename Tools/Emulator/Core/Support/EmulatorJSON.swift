@@ -9,17 +9,24 @@ package enum EmulatorJSON {
         try encoder.encode(value)
     }
 
-    /// Decodes with `.convertFromSnakeCase`; a key repeated in one object keeps its last value.
-    package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try decoder.decode(type, from: lastWins(data))
-    }
-
-    /// `data` with every repeated key reduced to its last value, in the place where it first appeared
-    /// (JavaScript's `JSON.parse` rule, the emulator's everywhere), for Foundation's decoder, which
-    /// would keep the first. Text that is not JSON comes back unchanged for the decoder to refuse.
-    package static func lastWins(_ data: Data) -> Data {
-        guard let exact = try? ExactJSONParser.parse(Array(data), duplicateKeys: .lastWins) else { return data }
-        return Data(exact.jsonText.utf8)
+    /// Decodes a body (or a stored document) in one pass: parsed once by ErrorCore's exact parser, a key
+    /// repeated in one object keeping its last value (JavaScript's `JSON.parse` rule, the emulator's
+    /// everywhere), then decoded from that tree with keys converted from snake_case (unless `keys` says
+    /// otherwise) and `JSONDecoder`'s rules for everything else (see ``ExactJSONDecoder``).
+    ///
+    /// Throws `DecodingError`: `dataCorrupted` with an empty coding path when `data` is not JSON, as
+    /// `JSONDecoder` does, else whatever the type's decoding throws (a missing key, a wrong type, …).
+    package static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, keys: ExactJSONDecoder.KeyDecoding = .convertFromSnakeCase
+    ) throws -> T {
+        let document: ExactJSON
+        do {
+            document = try ExactJSONParser.parse(Array(data), duplicateKeys: .lastWins)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error))
+        }
+        return try ExactJSONDecoder(keyDecoding: keys).decode(type, from: document)
     }
 
     /// The current time as an ISO 8601 string with milliseconds, UTC.
@@ -27,18 +34,12 @@ package enum EmulatorJSON {
         ISO8601Timestamp.string(from: date)
     }
 
-    // Built once: the coders are safe to share across threads once configured, and building one per
+    // Built once: the encoder is safe to share across threads once configured, and building one per
     // request was a visible share of every request's time.
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
-    }()
-
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return decoder
     }()
 }

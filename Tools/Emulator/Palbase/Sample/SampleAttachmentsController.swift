@@ -20,7 +20,7 @@ struct SampleAttachmentsController {
     func attach(todoID: String) throws -> PalbaseResponse {
         let exists = try store.query(
             "SELECT 1 AS found FROM sample_todos WHERE tenant = ? AND id = ?", [.text(context.tenant), .text(todoID)])
-        guard !exists.isEmpty else { throw SampleDeclaredError.todoNotFound.error("Todo not found") }
+        guard !exists.isEmpty else { throw context.error(.todoNotFound, "Todo not found") }
 
         let form = try SampleMultipartForm(
             contentType: context.request.headers["Content-Type"], body: context.request.body)
@@ -36,18 +36,20 @@ struct SampleAttachmentsController {
         guard issues.isEmpty, let file else { throw SampleErrors.badRequest(issues) }
 
         let mediaType = file.contentType.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
-        guard SampleAttachmentRules.contentTypes.contains(mediaType) else {
-            throw SampleDeclaredError.unsupportedMediaType.error(
-                "\(mediaType) is not accepted; send one of "
-                    + SampleAttachmentRules.contentTypes.joined(separator: ", "))
+        let upload = try context.attachmentRules()
+        guard upload.accepts(mediaType) else {
+            throw context.error(
+                .unsupportedMediaType,
+                "\(mediaType) is not accepted; send one of " + upload.contentTypes.joined(separator: ", "))
         }
-        guard file.bytes.count <= SampleAttachmentRules.maxFileBytes else {
-            throw SampleDeclaredError.payloadTooLarge.error(
-                "The file is \(file.bytes.count) bytes; at most \(SampleAttachmentRules.maxFileBytes) are accepted")
+        guard file.bytes.count <= upload.maxFileBytes else {
+            throw context.error(
+                .payloadTooLarge,
+                "The file is \(file.bytes.count) bytes; at most \(upload.maxFileBytes) are accepted")
         }
         let caption = form.fields["caption"]?.first
         var rules = SampleRules()
-        rules.length(caption, field: "caption", maxLength: SampleAttachmentRules.maxCaptionLength)
+        rules.length(caption, field: "caption", maxLength: upload.maxCaptionLength)
         try rules.finish()
 
         let id = context.newID("att")
@@ -72,18 +74,37 @@ struct SampleAttachmentsController {
     }
 }
 
-/// The attachment route's upload contract, shared by the handler and the OpenAPI document's
-/// `x-palbase-upload`, so the declared limits cannot drift from the enforced ones.
-package enum SampleAttachmentRules {
-    /// The largest file accepted: 5 MiB.
-    package static let maxFileBytes = 5 << 20
-    /// The media types accepted.
-    package static let contentTypes = ["image/png", "image/jpeg", "application/pdf"]
+/// The attachment route's upload contract, read from the OpenAPI document: the operation's
+/// `x-palbase-upload` (`{max_bytes, content_types}`) and its body schema's `caption.maxLength`, so the limits
+/// the handler enforces are the declared ones.
+package struct SampleAttachmentRules: Sendable, Equatable {
+    /// The largest file accepted (`max_bytes`).
+    package let maxFileBytes: Int
+    /// The media types accepted (`content_types`, lowercased; `type/*` accepts a whole type, and an empty
+    /// list any type).
+    package let contentTypes: [String]
     /// Longest caption, in characters.
-    package static let maxCaptionLength = 200
+    package let maxCaptionLength: Int
+
+    /// Creates the rules.
+    package init(maxFileBytes: Int, contentTypes: [String], maxCaptionLength: Int) {
+        self.maxFileBytes = maxFileBytes
+        self.contentTypes = contentTypes
+        self.maxCaptionLength = maxCaptionLength
+    }
+
     /// Room for the multipart framing and the caption around the largest file: a declared body longer than
     /// the file limit plus this cannot hold an acceptable file, and is refused before it is read.
     package static let framingAllowance = 64 << 10
     /// The largest request body the route reads.
-    package static var maxBodyBytes: Int { maxFileBytes + framingAllowance }
+    package var maxBodyBytes: Int { maxFileBytes + Self.framingAllowance }
+
+    /// Whether a file of `mediaType` (lowercased, without parameters) is accepted.
+    package func accepts(_ mediaType: String) -> Bool {
+        contentTypes.isEmpty
+            || contentTypes.contains { accepted in
+                accepted == mediaType
+                    || (accepted.hasSuffix("/*") && mediaType.hasPrefix(accepted.dropLast()))
+            }
+    }
 }

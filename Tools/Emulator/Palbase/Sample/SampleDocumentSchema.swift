@@ -3,21 +3,24 @@ import ErrorCore
 
 /// The schema a documents collection enforces on `POST /v1/docs/{collection}`: a flat object of typed
 /// fields, checked in full so every problem comes back at once as `schema_validation_failed` details.
-package struct SampleDocumentSchema: Sendable {
+///
+/// The sample backend's collections are read from the OpenAPI document (a schema marked
+/// `x-palbase-collection`, see `init(jsonSchema:)`); tests may build one directly.
+package struct SampleDocumentSchema: Sendable, Equatable {
     /// What one field may hold.
-    package enum FieldType: Sendable {
+    package enum FieldType: Sendable, Equatable {
         /// A string of `minLength...maxLength` characters.
         case string(minLength: Int, maxLength: Int)
         /// `true` or `false`.
         case boolean
         /// Any JSON number.
         case number
-        /// At most `maxItems` strings of 1...`itemMaxLength` characters.
-        case stringArray(maxItems: Int, itemMaxLength: Int)
+        /// At most `maxItems` strings of `itemMinLength...itemMaxLength` characters.
+        case stringArray(maxItems: Int, itemMinLength: Int = 1, itemMaxLength: Int)
     }
 
     /// One field of the document.
-    package struct Field: Sendable {
+    package struct Field: Sendable, Equatable {
         /// The key in the document.
         package var name: String
         /// What it may hold.
@@ -43,14 +46,6 @@ package struct SampleDocumentSchema: Sendable {
         self.fields = fields
         self.allowsUnknownFields = allowsUnknownFields
     }
-
-    /// The `notes` collection: `{title (1–200), body? (≤ 10 000), pinned?, tags? (≤ 20 of 1–50)}`, nothing else.
-    package static let notes = SampleDocumentSchema(fields: [
-        Field("title", .string(minLength: 1, maxLength: 200), required: true),
-        Field("body", .string(minLength: 0, maxLength: 10_000)),
-        Field("pinned", .boolean),
-        Field("tags", .stringArray(maxItems: 20, itemMaxLength: 50)),
-    ])
 
     /// Every problem with `document`, in field order, then unknown keys alphabetically; empty when valid.
     package func problems(in document: AnyCodableValue) -> [SampleFieldIssue] {
@@ -91,7 +86,7 @@ package struct SampleDocumentSchema: Sendable {
         case (.boolean, _): return mismatch("boolean", value)
         case (.number, .int), (.number, .double): return []
         case (.number, _): return mismatch("number", value)
-        case (.stringArray(let maxItems, let itemMaxLength), .array(let items)):
+        case (.stringArray(let maxItems, let itemMinLength, let itemMaxLength), .array(let items)):
             var issues = items.count > maxItems ? issue("At most \(maxItems) items") : []
             for (index, item) in items.enumerated() {
                 let path = "\(field).\(index)"
@@ -99,36 +94,12 @@ package struct SampleDocumentSchema: Sendable {
                     issues += mismatch("string", item, path)
                     continue
                 }
-                if string.isEmpty || string.count > itemMaxLength {
-                    issues += issue("Must be 1 to \(itemMaxLength) characters", path)
+                if string.count < itemMinLength || string.count > itemMaxLength {
+                    issues += issue("Must be \(itemMinLength) to \(itemMaxLength) characters", path)
                 }
             }
             return issues
         case (.stringArray, _): return mismatch("array", value)
         }
-    }
-
-    /// The schema as JSON Schema, for the OpenAPI document.
-    package var jsonSchema: SampleSpecNode {
-        let properties: [(key: String, value: SampleSpecNode)] = fields.map { field in
-            let node: SampleSpecNode
-            switch field.type {
-            case .string(let minLength, let maxLength):
-                node = ["type": "string", "minLength": .int(minLength), "maxLength": .int(maxLength)]
-            case .boolean: node = ["type": "boolean"]
-            case .number: node = ["type": "number"]
-            case .stringArray(let maxItems, let itemMaxLength):
-                node = [
-                    "type": "array", "maxItems": .int(maxItems),
-                    "items": ["type": "string", "minLength": 1, "maxLength": .int(itemMaxLength)],
-                ]
-            }
-            return (key: field.name, value: node)
-        }
-        return [
-            "type": "object", "additionalProperties": .bool(allowsUnknownFields),
-            "required": .array(fields.filter(\.isRequired).map { .string($0.name) }),
-            "properties": .object(properties),
-        ]
     }
 }

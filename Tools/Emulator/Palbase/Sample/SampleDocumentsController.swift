@@ -39,7 +39,7 @@ struct SampleDocumentsController {
             "SELECT data, created_at FROM sample_documents WHERE tenant = ? AND collection = ? AND id = ?",
             [.text(context.tenant), .text(collection), .text(id)])
         guard let row = rows.first else {
-            throw SampleDeclaredError.documentNotFound.error("Document not found")
+            throw context.error(.documentNotFound, "Document not found")
         }
         let data = row.string("data").flatMap { SampleJSON.parse(Data($0.utf8)) } ?? .object([:])
         return .json(Self.json(id: id, collection: collection, data: data, createdAt: row.int64("created_at") ?? 0))
@@ -52,7 +52,7 @@ struct SampleDocumentsController {
             ])
         }
         guard let schema = context.configuration.documentSchemas[collection] else {
-            throw SampleDeclaredError.collectionNotFound.error("No schema is registered for this collection")
+            throw context.error(.collectionNotFound, "No schema is registered for this collection")
         }
         return schema
     }

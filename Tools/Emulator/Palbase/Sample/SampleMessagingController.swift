@@ -21,12 +21,12 @@ struct SampleMessagingController {
             rules.require(
                 !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "text", "Must not be empty")
         }
-        rules.length(text, field: "text", maxLength: SampleRules.maxMessageLength)
+        rules.length(text, field: "text", limits: context.limits("text"))
         try rules.finish()
 
         let id = context.newID("msg")
         try context.store.transaction {
-            _ = try SampleRoomsController(context: context).fetch(roomID ?? "", notFound: .messageRoomNotFound)
+            _ = try SampleRoomsController(context: context).fetch(roomID ?? "")
             try context.store.execute(
                 "INSERT INTO sample_messages (tenant, id, room_id, text, created_at) VALUES (?, ?, ?, ?, ?)",
                 [.text(context.tenant), .text(id), .text(roomID ?? ""), .text(text ?? ""), .integer(context.now)])

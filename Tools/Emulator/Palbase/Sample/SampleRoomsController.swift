@@ -24,7 +24,7 @@ struct SampleRoomsController {
         try body.finish()
 
         var rules = SampleRules()
-        let trimmedName = rules.trimmedText(name, field: "name", maxLength: SampleRules.maxRoomNameLength)
+        let trimmedName = rules.trimmedText(name, field: "name", limits: context.limits("name"))
         rules.metadata(metadata)
         try rules.finish()
 
@@ -34,11 +34,11 @@ struct SampleRoomsController {
             metadata: metadata ?? [:], createdAt: context.now, lockedUntil: lockedUntil)
         try store.transaction {
             if let parentID {
-                let parent = try fetch(parentID, notFound: .parentRoomNotFound)
+                let parent = try fetch(parentID)
                 if let parentLock = parent.lockedUntil, parentLock > context.now {
                     let remaining = Double(parentLock - context.now) / 1000
-                    throw SampleDeclaredError.roomLocked.error(
-                        "Parent room is locked", data: .object(["retry_after": .double(remaining)]),
+                    throw context.error(
+                        .roomLocked, "Parent room is locked", data: .object(["retry_after": .double(remaining)]),
                         headers: [("Retry-After", String(context.secondsUntil(parentLock)))])
                 }
             }
@@ -76,7 +76,7 @@ struct SampleRoomsController {
         try body.finish()
 
         var rules = SampleRules()
-        rules.length(text, field: "text", maxLength: SampleRules.maxSearchTextLength)
+        rules.length(text, field: "text", limits: context.limits("text"))
         try rules.finish()
 
         var sql = "SELECT \(SampleRoom.columns) FROM sample_rooms WHERE tenant = ?"
@@ -99,12 +99,12 @@ struct SampleRoomsController {
         return .json(.object(page))
     }
 
-    /// The caller's room `id`, or the given declared 404.
-    func fetch(_ id: String, notFound: SampleDeclaredError) throws -> SampleRoom {
+    /// The caller's room `id`, or the operation's declared 404 `not_found`.
+    func fetch(_ id: String) throws -> SampleRoom {
         let rows = try store.query(
             "SELECT \(SampleRoom.columns) FROM sample_rooms WHERE tenant = ? AND id = ?",
             [.text(context.tenant), .text(id)])
-        guard let row = rows.first else { throw notFound.error("Room not found") }
+        guard let row = rows.first else { throw context.error(.notFound, "Room not found") }
         return SampleRoom(row: row)
     }
 }

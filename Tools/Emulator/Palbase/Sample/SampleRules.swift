@@ -7,23 +7,11 @@ import Foundation
 ///
 /// The split with `SampleBodyReader` is the one a zod-based backend has: types, required keys, enums,
 /// formats and numeric ranges belong to the schema (`bad_request`); text and list content (trimmed length,
-/// tag rules, metadata size) is checked by the handler.
+/// tag rules, metadata size) is checked by the handler. The lengths and counts come from the operation's
+/// body schema in the OpenAPI document (`SampleFieldLimits`), so they are the declared ones.
 package struct SampleRules {
-    /// Longest todo title, in characters, after trimming.
-    package static let maxTitleLength = 200
-    /// Longest room name, in characters, after trimming.
-    package static let maxRoomNameLength = 100
-    /// Most tags on one todo.
-    package static let maxTags = 20
-    /// Longest tag, in characters, after trimming.
-    package static let maxTagLength = 50
-    /// Longest todo note, in characters.
-    package static let maxNoteLength = 2000
-    /// Longest message text, in characters.
-    package static let maxMessageLength = 2000
-    /// Longest room search text, in characters.
-    package static let maxSearchTextLength = 200
-    /// Largest `metadata` object once rendered as JSON, in bytes.
+    /// Largest `metadata` object once rendered as JSON, in bytes (the document says so in prose: JSON Schema
+    /// has no keyword for an encoded size).
     package static let maxMetadataBytes = 8 << 10
 
     /// The problems found so far.
@@ -42,13 +30,20 @@ package struct SampleRules {
         if !condition { issues.append(SampleFieldIssue(field: field, message: message())) }
     }
 
-    /// Trims `text` and checks it is neither empty nor longer than `maxLength`; returns the trimmed text.
-    package mutating func trimmedText(_ text: String?, field: String, maxLength: Int) -> String? {
+    /// Trims `text` and checks it is neither empty nor longer than `limits.maxLength`; returns the trimmed
+    /// text.
+    package mutating func trimmedText(_ text: String?, field: String, limits: SampleFieldLimits) -> String? {
+        let maxLength = limits.maxLength ?? .max
         guard let text else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         require(!trimmed.isEmpty, field, "Must not be empty")
         require(trimmed.count <= maxLength, field, "Must be at most \(maxLength) characters")
         return trimmed
+    }
+
+    /// Checks `text` is at most `limits.maxLength` characters (it is stored untrimmed).
+    package mutating func length(_ text: String?, field: String, limits: SampleFieldLimits) {
+        length(text, field: field, maxLength: limits.maxLength ?? .max)
     }
 
     /// Checks `text` is at most `maxLength` characters (it is stored untrimmed).
@@ -57,17 +52,19 @@ package struct SampleRules {
         require(text.count <= maxLength, field, "Must be at most \(maxLength) characters")
     }
 
-    /// Trims and de-duplicates tags (first occurrence wins) after checking each one and the count.
-    package mutating func tags(_ tags: [String]?, field: String = "tags") -> [String]? {
+    /// Trims and de-duplicates tags (first occurrence wins) after checking each one (`limits.itemMaxLength`)
+    /// and the count (`limits.maxItems`).
+    package mutating func tags(_ tags: [String]?, field: String = "tags", limits: SampleFieldLimits) -> [String]? {
         guard let tags else { return nil }
-        require(tags.count <= Self.maxTags, field, "At most \(Self.maxTags) tags")
+        let maxTags = limits.maxItems ?? .max
+        let maxTagLength = limits.itemMaxLength ?? .max
+        require(tags.count <= maxTags, field, "At most \(maxTags) tags")
         var result: [String] = []
         for (index, tag) in tags.enumerated() {
             let trimmed = tag.trimmingCharacters(in: .whitespacesAndNewlines)
             require(!trimmed.isEmpty, "\(field).\(index)", "Must not be empty")
             require(
-                trimmed.count <= Self.maxTagLength, "\(field).\(index)",
-                "Must be at most \(Self.maxTagLength) characters")
+                trimmed.count <= maxTagLength, "\(field).\(index)", "Must be at most \(maxTagLength) characters")
             if !result.contains(trimmed) { result.append(trimmed) }
         }
         return result

@@ -66,9 +66,9 @@ struct SampleTodosController {
         try body.finish()
 
         var rules = SampleRules()
-        let trimmedTitle = rules.trimmedText(title, field: "title", maxLength: SampleRules.maxTitleLength)
-        let cleanTags = rules.tags(tags)
-        rules.length(note.applied(to: nil), field: "note", maxLength: SampleRules.maxNoteLength)
+        let trimmedTitle = rules.trimmedText(title, field: "title", limits: context.limits("title"))
+        let cleanTags = rules.tags(tags, limits: context.limits("tags"))
+        rules.length(note.applied(to: nil), field: "note", limits: context.limits("note"))
         rules.metadata(metadata)
         try rules.finish()
 
@@ -82,8 +82,8 @@ struct SampleTodosController {
                 try store.query("SELECT COUNT(*) AS n FROM sample_todos WHERE tenant = ?", [.text(context.tenant)])
                 .first?.int("n") ?? 0
             guard count < quota else {
-                throw SampleDeclaredError.todoQuotaExceeded.error(
-                    "Todo quota of \(quota) reached", data: .object(["limit": .int(quota)]))
+                throw context.error(
+                    .todoQuotaExceeded, "Todo quota of \(quota) reached", data: .object(["limit": .int(quota)]))
             }
             try save(todo, inserting: true)
         }
@@ -108,9 +108,9 @@ struct SampleTodosController {
         try body.finish()
 
         var rules = SampleRules()
-        let trimmedTitle = rules.trimmedText(title, field: "title", maxLength: SampleRules.maxTitleLength)
-        let cleanTags = rules.tags(tags)
-        if case .set(let text) = note { rules.length(text, field: "note", maxLength: SampleRules.maxNoteLength) }
+        let trimmedTitle = rules.trimmedText(title, field: "title", limits: context.limits("title"))
+        let cleanTags = rules.tags(tags, limits: context.limits("tags"))
+        if case .set(let text) = note { rules.length(text, field: "note", limits: context.limits("note")) }
         rules.metadata(metadata)
         try rules.finish()
 
@@ -182,7 +182,7 @@ struct SampleTodosController {
             "SELECT \(SampleTodo.columns) FROM sample_todos WHERE tenant = ? AND id = ?",
             [.text(context.tenant), .text(id)])
         guard let row = rows.first else {
-            throw SampleDeclaredError.todoNotFound.error("Todo not found")
+            throw context.error(.todoNotFound, "Todo not found")
         }
         return SampleTodo(row: row)
     }
@@ -190,8 +190,8 @@ struct SampleTodosController {
     private func ensureUnlocked(_ todo: SampleTodo) throws {
         guard let lockedUntil = todo.lockedUntil, todo.isLocked(at: context.now) else { return }
         let seconds = context.secondsUntil(lockedUntil)
-        throw SampleDeclaredError.todoLocked.error(
-            "Todo is locked", data: .object(["retry_after": .int(seconds)]),
+        throw context.error(
+            .todoLocked, "Todo is locked", data: .object(["retry_after": .int(seconds)]),
             headers: [("Retry-After", String(seconds))])
     }
 

@@ -50,7 +50,7 @@ enum PalbaseSealing {
     ) throws
         -> (plaintext: Data, session: Session)
     {
-        guard let sealed = try? JSONDecoder().decode(SealedRequest.self, from: EmulatorJSON.lastWins(body)) else {
+        guard let sealed = try? EmulatorJSON.decode(SealedRequest.self, from: body, keys: .useDefaultKeys) else {
             throw invalid("The sealed body is not a v1 envelope")
         }
         guard sealed.v == 1 else { throw invalid("Unsupported sealing version \(sealed.v)") }
