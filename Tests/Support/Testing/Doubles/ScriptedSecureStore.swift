@@ -7,8 +7,8 @@ import SDKCrypto
 /// purpose: locked before the first unlock after a restart, slow to answer, failing one operation.
 ///
 /// The failures and gates apply to the calls made through this double; ``inner`` is the store underneath,
-/// which a test reads or writes directly to set up or check what is really stored. Calls that reach
-/// ``inner`` are counted.
+/// which a test reads or writes directly to set up or check what is really stored. Writes and deletes are
+/// counted as they arrive, reads as they fail.
 public final class ScriptedSecureStore: SecureStore {
     /// A call to the store.
     public enum Operation: String, Sendable, Hashable {
@@ -53,7 +53,6 @@ public final class ScriptedSecureStore: SecureStore {
 
     /// Holds the next `times` calls of `operation` at the gate it returns, blocking their threads (as a
     /// slow Keychain does) until the test opens it.
-    @discardableResult
     public func hold(_ operation: Operation, times: Int = 1) -> TestGate {
         let gate = TestGate()
         state.withLock { $0.gates[operation] = (gate, CallBudget(times)) }
@@ -62,9 +61,9 @@ public final class ScriptedSecureStore: SecureStore {
 
     /// How many reads failed.
     public var failedReads: Int { state.withLock { $0.failedReads } }
-    /// How many writes were asked for.
+    /// How many writes were asked for, whether or not they succeeded.
     public var writes: Int { state.withLock { $0.writes } }
-    /// How many deletes were asked for.
+    /// How many deletes were asked for, whether or not they succeeded.
     public var deletes: Int { state.withLock { $0.deletes } }
 
     public func read(_ key: String) throws -> Data? {

@@ -29,23 +29,28 @@ public final class ScriptedTransport: Transport {
     public var failures: Int { log.withLock { $0.failures } }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        switch try await route(request) {
-        case .answer(let response):
-            return response
-        case .forward(let request, let after):
-            let response = try await base.send(request)
-            for hook in after { try await hook(request) }
-            return response
-        }
+        try await exchange(request, answered: { $0 }, sending: { try await self.base.send($0) })
     }
 
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+        try await exchange(
+            request,
+            answered: {
+                HTTPStreamingResponse(status: $0.status, headers: $0.headers, body: HTTPBodyStream(chunks: [$0.body]))
+            },
+            sending: { try await self.base.stream($0) })
+    }
+
+    /// Routes `request` through the rules, then hands back their answer or sends what they let through.
+    private func exchange<Response>(
+        _ request: HTTPRequest, answered: (HTTPResponse) -> Response,
+        sending: (HTTPRequest) async throws -> Response
+    ) async throws -> Response {
         switch try await route(request) {
         case .answer(let response):
-            return HTTPStreamingResponse(
-                status: response.status, headers: response.headers, body: HTTPBodyStream(chunks: [response.body]))
+            return answered(response)
         case .forward(let request, let after):
-            let response = try await base.stream(request)
+            let response = try await sending(request)
             for hook in after { try await hook(request) }
             return response
         }
