@@ -142,11 +142,14 @@ let package = Package(
         // emulator and no test framework (the package root, seeded randomness, a manual clock, temporary
         // directories, signals, `sdk` child processes): what the benchmarks use too.
         .target(name: "TestSupportCore", dependencies: ["ErrorCore"], path: "Tests/Support/Core"),
-        // With Swift Testing: waiting for a state, what a listener heard, the hang guard, and the scripted and
-        // loopback HTTP servers the transport and server suites drive. No emulator, no SQLite.
+        // With Swift Testing: waiting for a state, what a listener heard, the hang guard, the scripted and
+        // loopback HTTP servers the transport and server suites drive, and the one transport double and one
+        // secure store double (hence SDKCrypto) for what the emulator cannot do. No emulator, no SQLite.
         .target(
             name: "TestSupport",
-            dependencies: ["TestSupportCore", "ErrorCore", "SDKTransport", "HTTPServer", "HTTPServerTesting"],
+            dependencies: [
+                "TestSupportCore", "ErrorCore", "SDKTransport", "SDKCrypto", "HTTPServer", "HTTPServerTesting",
+            ],
             path: "Tests/Support/Testing"
         ),
         // Running an emulator in a test: the test bed, its HTTP client, `sdk` processes pointed at it. On the

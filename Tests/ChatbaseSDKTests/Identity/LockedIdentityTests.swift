@@ -10,45 +10,14 @@ import Testing
 /// A locked Keychain is not an anonymous user (issue 29 §2): while the saved identity cannot be read,
 /// nothing goes out anonymous and nothing is deleted.
 @Suite(.hangGuard) struct LockedIdentityTests {
-    /// The harness's secure store, unreadable for the first `lockedReads` reads (every read by default).
-    final class LockedStore: SecureStore {
-        let inner: any SecureStore
-        private let state: Locked<(lockedReads: Int, failed: Int, deletes: Int)>
-
-        init(_ inner: any SecureStore, lockedReads: Int = .max) {
-            self.inner = inner
-            state = Locked((lockedReads, 0, 0))
-        }
-
-        var failedReads: Int { state.withLock { $0.failed } }
-        var deletes: Int { state.withLock { $0.deletes } }
-
-        func read(_ key: String) throws -> Data? {
-            let locked = state.withLock { state in
-                guard state.failed < state.lockedReads else { return false }
-                state.failed += 1
-                return true
-            }
-            if locked { throw SecureStoreError(kind: .unavailable, operation: "read", code: -25308) }
-            return try inner.read(key)
-        }
-
-        func write(_ data: Data, for key: String) throws { try inner.write(data, for: key) }
-
-        func delete(_ key: String) throws {
-            state.withLock { $0.deletes += 1 }
-            try inner.delete(key)
-        }
-    }
-
-    static func storage(_ harness: ChatbaseEmulatorHarness, _ store: LockedStore) -> ChatbaseStorage {
+    static func storage(_ harness: ChatbaseEmulatorHarness, _ store: ScriptedSecureStore) -> ChatbaseStorage {
         ChatbaseStorage(directory: harness.storage.directory, secureStore: store)
     }
 
     @Test func aLockedIdentityIsWaitedForAndTheRequestGoesOutAsTheUser() async throws {
         try await withChatbaseEmulator { harness in
             try await harness.client().identify(token: try harness.token("user-7"))
-            let locked = LockedStore(harness.storage.secureStore, lockedReads: 3)
+            let locked = ScriptedSecureStore(over: harness.storage.secureStore, lockedReads: 3)
             let relaunched = harness.client(storage: Self.storage(harness, locked))
             let reply = try await relaunched.send("hello again")
             #expect(locked.failedReads == 3)
@@ -65,7 +34,7 @@ import Testing
             try await harness.client().identify(token: token)
             let key = IdentityStore.key(for: "emulator-agent")
             let saved = try #require(try harness.storage.secureStore.read(key))
-            let locked = LockedStore(harness.storage.secureStore)
+            let locked = ScriptedSecureStore(over: harness.storage.secureStore, lockedReads: .max)
             let relaunched = harness.client(storage: Self.storage(harness, locked))
             let before = try (harness.server.requests(to: "/api/sdk").filter { $0.path.hasSuffix("/chat") }.count)
 
@@ -89,18 +58,13 @@ import Testing
     @Test func theDeviceIDPathTakesOnlyALockedKeychainForLocked() throws {
         try withTemporaryDirectory { directory in
             let files = FileSecureStore(directory: directory)
-            #expect(DeviceIdStore.isLocked(LockedStore(files)))
-            #expect(!DeviceIdStore.isLocked(LockedStore(files, lockedReads: 0)), "readable and empty")
+            #expect(DeviceIdStore.isLocked(ScriptedSecureStore(over: files, lockedReads: .max)))
+            #expect(!DeviceIdStore.isLocked(ScriptedSecureStore(over: files)), "readable and empty")
             try files.write(Data("token".utf8), for: IdentityStore.officialKey)
             #expect(!DeviceIdStore.isLocked(files), "readable with a token")
-            #expect(!DeviceIdStore.isLocked(FailingStore()), "a failure that is not a lock")
+            let failing = ScriptedSecureStore()
+            failing.fail(.read, code: EACCES)  // for good
+            #expect(!DeviceIdStore.isLocked(failing), "a failure that is not a lock")
         }
-    }
-
-    /// A store whose reads fail for good (`EACCES`).
-    struct FailingStore: SecureStore {
-        func read(_ key: String) throws -> Data? { throw SecureStoreError(kind: .io, operation: "read", code: 13) }
-        func write(_ data: Data, for key: String) throws {}
-        func delete(_ key: String) throws {}
     }
 }

@@ -1,4 +1,5 @@
 import EmulatorPalbase
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import Palbe
@@ -62,7 +63,7 @@ import Testing
     @Test func aKeyKeptInTheStoreIsUsedByTheNextClientAndEnrolledAgainWhenTheAttesterLostIt() async throws {
         try await withPalbe { bed in
             bed.emulator.setAppAttest(try AppAttestRule(pathPrefix: "/todos"))
-            let store = InMemoryStore()
+            let store = ScriptedSecureStore()
             let attester = TestAppAttester()
             let _: Todo = try await bed.client(attester: attester, store: store).call(
                 "todos", CreateTodoInput(title: "first"))

@@ -97,13 +97,15 @@ import Testing
                 let user = try await Self.signedUpApp(bed, root: root, email: "ext@example.com")
 
                 // The launch read of the extension's own store is held until after it configured the group.
-                let own = GatedStore(FileSecureStore(directory: root.appendingPathComponent("extension")))
+                let own = ScriptedSecureStore(
+                    over: FileSecureStore(directory: root.appendingPathComponent("extension")))
+                let launchRead = own.hold(.read)
                 let widget = Self.process(bed, root: root, named: "extension", own: own)
                 let states = Heard<AuthState>()
                 _ = await widget.auth.onAuthStateChange(states.listener)
-                await own.readStarted.wait()
+                await launchRead.arrived.wait()
                 widget.configure(messagingAppGroup: Self.group)
-                own.release()
+                launchRead.open()
                 #expect(await states.wait(for: 1) == [.signedIn(user)])
                 #expect(try await widget.auth.getUser() == user)
             }
@@ -201,39 +203,21 @@ import Testing
 /// A move between two homes cut short at each of its steps (a store that fails the step, as a process killed
 /// there would leave it): the unit is always readable afterwards, and a sign-out is never undone.
 @Suite struct SessionMoveTests {
-    /// A store whose writes or deletes fail, as if the process died just before them.
-    final class DyingStore: SecureStore {
-        enum Step { case write, delete }
-        let inner: any SecureStore
-        let dying: Locked<Step?>
-        init(_ inner: any SecureStore, dyingAt step: Step?) {
-            self.inner = inner
-            dying = Locked(step)
-        }
-        func read(_ key: String) throws -> Data? { try inner.read(key) }
-        func write(_ data: Data, for key: String) throws {
-            if dying.withLock({ $0 }) == .write { throw SecureStoreError(kind: .io, operation: "write", code: 5) }
-            try inner.write(data, for: key)
-        }
-        func delete(_ key: String) throws {
-            if dying.withLock({ $0 }) == .delete { throw SecureStoreError(kind: .io, operation: "delete", code: 5) }
-            try inner.delete(key)
-        }
-    }
-
     static let key = "palbe-session-test"
     static func unit() throws -> PersistedAuth { PersistedAuth(deviceKey: DeviceKey(), session: nil) }
 
-    @Test(arguments: [DyingStore.Step.write, .delete])
-    func aMoveCutShortLeavesAReadableUnitAndTheNextLaunchFinishesIt(step: DyingStore.Step) throws {
+    @Test(arguments: [ScriptedSecureStore.Operation.write, .delete])
+    func aMoveCutShortLeavesAReadableUnitAndTheNextLaunchFinishesIt(step: ScriptedSecureStore.Operation) throws {
         try withTemporaryDirectory { root in
             let old = FileSecureStore(directory: root.appendingPathComponent("old"))
             let new = FileSecureStore(directory: root.appendingPathComponent("new"))
             let unit = try Self.unit()
             try old.write(try unit.encoded(), for: Self.key)
-            // The move dies at `step`: the write into the new home, or the delete from the old one.
-            let dyingNew = DyingStore(new, dyingAt: step == .write ? .write : nil)
-            let dyingOld = DyingStore(old, dyingAt: step == .delete ? .delete : nil)
+            // The move dies at `step` (a store failing it, as if the process died just before it): the write
+            // into the new home, or the delete from the old one.
+            let dyingNew = ScriptedSecureStore(over: new)
+            let dyingOld = ScriptedSecureStore(over: old)
+            (step == .write ? dyingNew : dyingOld).fail(step)
             let cut = SessionPersistence(store: dyingNew, key: Self.key, previous: [dyingOld])
             #expect(try cut.loadNow() == unit, "read from wherever it is")
             #expect(try old.read(Self.key) != nil, "never deleted before it is safe elsewhere")
@@ -272,7 +256,7 @@ import Testing
             #expect(try FileSecureStore(directory: root).lockExclusivelyIfFree("k") == nil)
             held.release()
             #expect(try FileSecureStore(directory: root).lockExclusivelyIfFree("k") != nil)
-            let coordinated = CoordinatedSecureStore(base: InMemoryStore(), lockDirectory: root)
+            let coordinated = CoordinatedSecureStore(base: ScriptedSecureStore(), lockDirectory: root)
             let other = try #require(try coordinated.lockExclusivelyIfFree("k"))
             #expect(try store.lockExclusivelyIfFree("k") == nil, "one lock file, whichever store takes it")
             other.release()

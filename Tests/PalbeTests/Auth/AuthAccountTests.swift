@@ -29,10 +29,10 @@ import Testing
         ),
     ])
     func capabilityKeepsNilApartFromEmpty(body: String, expected: AuthCapability) async throws {
-        let transport = CannedTransport(body: body)
+        let transport = ScriptedTransport(.respond(body: body))
         let client = PalbeClient(
             configuration: PalbeConfiguration(baseURL: URL(string: "http://127.0.0.1:9")!, apiKey: "k"),
-            transport: transport, runtime: PalbeRuntime(traceHTTP: false, sessionStore: InMemoryStore()))
+            transport: transport, runtime: PalbeRuntime(traceHTTP: false, sessionStore: ScriptedSecureStore()))
         #expect(try await client.auth.capability() == expected)
         #expect(transport.requests.map(\.url.path) == ["/auth/me"])
     }
@@ -45,8 +45,8 @@ import Testing
     func capabilityWithoutABooleanHasPasswordThrows(body: String) async throws {
         let client = PalbeClient(
             configuration: PalbeConfiguration(baseURL: URL(string: "http://127.0.0.1:9")!, apiKey: "k"),
-            transport: CannedTransport(body: body),
-            runtime: PalbeRuntime(traceHTTP: false, sessionStore: InMemoryStore()))
+            transport: ScriptedTransport(.respond(body: body)),
+            runtime: PalbeRuntime(traceHTTP: false, sessionStore: ScriptedSecureStore()))
         let error = await authError { () async throws(AuthError) in _ = try await client.auth.capability() }
         guard case .http(200, "decoding_error", let message, "req_canned") = error else {
             Issue.record("expected .http(200, decoding_error), got \(String(describing: error))")
@@ -83,7 +83,7 @@ import Testing
             #expect(await users.wait(for: 1) == [cached])
 
             // Verified out of band (a browser), so the cache does not know yet.
-            let other = bed.client(store: InMemoryStore())
+            let other = bed.client(store: ScriptedSecureStore())
             try await other.auth.verifyEmail(
                 token: try bed.inbox(to: "fresh@example.com", kind: "email_verification")["token"]!)
             #expect(await client.auth.currentUser?.emailVerified == false)

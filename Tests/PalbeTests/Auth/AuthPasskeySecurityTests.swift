@@ -97,7 +97,7 @@ import Testing
         try await withAuthBackend { bed in
             _ = try await enrolledAccount(bed)  // the store's only passkey is the victim's
             // The attacker's session lives elsewhere; the device's passkey store is the victim's.
-            let attacker = bed.client(passkeys: bed.authenticator, store: InMemoryStore())
+            let attacker = bed.client(passkeys: bed.authenticator, store: ScriptedSecureStore())
             try await attacker.auth.signUp(email: "attacker@example.com", password: "correct-horse")
             try await bed.setClockOffset(301)
             let error = await authError { () async throws(AuthError) in try await attacker.auth.stepUp() }

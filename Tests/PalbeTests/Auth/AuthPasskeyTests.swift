@@ -86,8 +86,11 @@ import Testing
             let clientBox = Locked<PalbeClient?>(nil)
             let refreshOutcome = Locked<SessionManager.RefreshOutcome?>(nil)
             let refreshDone = TestSignal()
-            let transport = StepUpWatchingTransport(
-                onVerify: {
+            // The transport tells the test about the passkey verify (before it is sent, and once it is
+            // answered) and holds each token refresh.
+            let isVerify: ScriptedTransport.Rule.Match = { $0.url.path.hasSuffix("/auth/passkey/verify") }
+            let transport = ScriptedTransport(
+                .before(when: isVerify) { _ in
                     guard armed.withLock({ $0 }), let client = clientBox.withLock({ $0 }) else { return }
                     // Detached: a refresh the app asks for elsewhere, not part of the step-up's own work.
                     Task.detached {
@@ -98,8 +101,10 @@ import Testing
                     }
                     #expect(await refreshAsked.wait(timeout: .seconds(10)))
                 },
-                verifyAnswered: verifyAnswered,
-                onRefresh: {
+                .after(when: isVerify) { request in
+                    if request.headers.contains("Authorization") { verifyAnswered.fire() }
+                },
+                .before(when: { $0.url.path.hasSuffix("/auth/token/refresh") }) { _ in
                     if armed.withLock({ $0 }) && !verifyAnswered.isFired { refreshSentEarly.withLock { $0 = true } }
                     // Held until the verify is answered: the order in which a racing refresh does harm.
                     _ = await verifyAnswered.wait(timeout: .seconds(10))
@@ -219,29 +224,5 @@ import Testing
             let verifies = try bed.requests(to: "/auth/passkey/verify")
             #expect(verifies.isEmpty, "refused before any ceremony")
         }
-    }
-}
-
-/// Passes requests to the package's transport, telling the test about the passkey verify (before it is
-/// sent, and once it is answered) and holding each token refresh in `onRefresh`.
-private struct StepUpWatchingTransport: Transport {
-    let inner: any Transport = DefaultTransport.make()
-    let onVerify: @Sendable () async -> Void
-    let verifyAnswered: TestSignal
-    let onRefresh: @Sendable () async -> Void
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        if request.url.path.hasSuffix("/auth/passkey/verify") {
-            await onVerify()
-            let response = try await inner.send(request)
-            if request.headers.contains("Authorization") { verifyAnswered.fire() }
-            return response
-        }
-        if request.url.path.hasSuffix("/auth/token/refresh") { await onRefresh() }
-        return try await inner.send(request)
-    }
-
-    func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
-        try await inner.stream(request)
     }
 }

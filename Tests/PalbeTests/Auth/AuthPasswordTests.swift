@@ -12,7 +12,7 @@ import Testing
             let owner = bed.client()
             try await owner.auth.signUp(email: "reset@example.com", password: "correct-horse")
 
-            let other = bed.client(store: InMemoryStore())
+            let other = bed.client(store: ScriptedSecureStore())
             try await other.auth.resetPassword(email: "reset@example.com")
             try await other.auth.resetPassword(email: "nobody@example.com")  // same answer, nothing sent
             let token = try bed.inbox(to: "reset@example.com", kind: "password_reset")["token"]!

@@ -69,7 +69,7 @@ import Testing
         try await withAuthBackend { bed in
             try await bed.setClockOffset(-3700)
             // The proofs are read as they leave the SDK: the emulator's request log keeps only their fingerprints.
-            let wire = InterceptingTransport { _ in }
+            let wire = ScriptedTransport()
             let client = bed.client(transport: wire)
             let user = try await client.auth.signUp(email: "dpop@example.com", password: "correct-horse").user
             try await client.auth.signIn(email: "dpop@example.com", password: "correct-horse")

@@ -24,7 +24,7 @@ import Testing
         try await withAuthBackend { bed in
             let user = try await bed.client().auth.signUp(email: "locked@example.com", password: "correct-horse").user
             let before = try #require(try bed.store.read(bed.client().session.persistence.key))
-            let locked = LockableStore(bed.store, lockedReads: 3)
+            let locked = ScriptedSecureStore(over: bed.store, lockedReads: 3)
             let relaunched = bed.client(store: locked)
             let states = Heard<AuthState>()
             _ = await relaunched.auth.onAuthStateChange(states.listener)
@@ -42,7 +42,7 @@ import Testing
             _ = try await bed.client().auth.signUp(email: "forever@example.com", password: "correct-horse")
             let key = bed.client().session.persistence.key
             let before = try #require(try bed.store.read(key))
-            let locked = LockableStore(bed.store)
+            let locked = ScriptedSecureStore(over: bed.store, lockedReads: .max)
             let relaunched = Self.client(bed, store: locked)
             let states = Heard<AuthState>()
             _ = await relaunched.auth.onAuthStateChange(states.listener)
@@ -72,7 +72,7 @@ import Testing
         try await withAuthBackend { bed in
             _ = try await bed.client().auth.signUp(email: "leaving@example.com", password: "correct-horse")
             let key = bed.client().session.persistence.key
-            let locked = LockableStore(bed.store)
+            let locked = ScriptedSecureStore(over: bed.store, lockedReads: .max)
             let relaunched = Self.client(bed, store: locked)
             let states = Heard<AuthState>()
             _ = await relaunched.auth.onAuthStateChange(states.listener)

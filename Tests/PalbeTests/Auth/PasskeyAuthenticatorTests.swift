@@ -11,7 +11,7 @@ import Testing
     private let challenge = Data((0..<32).map { UInt8($0) })
 
     @Test func aRegistrationIsSelfSignedInTheContractsShape() async throws {
-        let authenticator = SoftwareAuthenticator(store: InMemoryStore())
+        let authenticator = SoftwareAuthenticator(store: ScriptedSecureStore())
         let made = try await authenticator.createCredential(
             PasskeyCreationRequest(
                 rpID: "app.example", challenge: challenge, userID: "u1", userName: "a@example.com", displayName: "A"))
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func assertionsCountUpAndAreScopedToTheirRelyingParty() async throws {
-        let store = InMemoryStore()
+        let store = ScriptedSecureStore()
         let authenticator = SoftwareAuthenticator(store: store)
         let made = try await authenticator.createCredential(
             PasskeyCreationRequest(
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func aNewCredentialForTheSameUserReplacesTheOldOneAndTheNewestIsOfferedFirst() async throws {
-        let store = InMemoryStore()
+        let store = ScriptedSecureStore()
         let prompts = Locked<[PasskeyPrompt]>([])
         let authenticator = SoftwareAuthenticator(store: store) { prompt in
             prompts.withLock { $0.append(prompt) }
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func aDeclinedSheetIsACancellationAndStoresNothing() async throws {
-        let store = InMemoryStore()
+        let store = ScriptedSecureStore()
         let authenticator = SoftwareAuthenticator(store: store) { _ in false }
         await #expect(throws: PasskeyAuthenticatorError.cancelled) {
             try await authenticator.createCredential(

@@ -39,10 +39,10 @@ import Testing
 
     @Test func aClientRestoresTheGoldenSessionWithNoNetwork() async throws {
         try await withAuthBackend { bed in
-            let store = LockableStore(InMemoryStore(), lockedReads: 0)
+            let store = ScriptedSecureStore()
             let key = bed.client().session.persistence.key
             try store.inner.write(try Self.golden("v1-signed-in.json"), for: key)
-            let transport = InterceptingTransport { _ in }
+            let transport = ScriptedTransport()
             let client = bed.client(store: store, transport: transport)
             let states = Heard<AuthState>()
             _ = await client.auth.onAuthStateChange(states.listener)
@@ -73,10 +73,10 @@ import Testing
                 #expect(error.isNewerFormat)
             }
 
-            let store = LockableStore(InMemoryStore(), lockedReads: 0)
+            let store = ScriptedSecureStore()
             let key = bed.client().session.persistence.key
             try store.inner.write(newer, for: key)
-            let client = bed.client(store: store, transport: InterceptingTransport { _ in })
+            let client = bed.client(store: store, transport: ScriptedTransport())
             let states = Heard<AuthState>()
             _ = await client.auth.onAuthStateChange(states.listener)
             #expect(await states.wait(for: 1) == [.signedOut])
@@ -90,18 +90,19 @@ import Testing
     /// sign-in binds a new key.
     @Test func aUnitWhoseKeyThisDeviceCannotOpenEndsItsSessionAsExpired() async throws {
         try await withAuthBackend { bed in
-            let memory = InMemoryStore()
+            let store = ScriptedSecureStore()
+            let memory = store.inner
             let key = bed.client().session.persistence.key
             try memory.write(try Self.golden("v2-secure-enclave-signed-in.json"), for: key)
             // The read is held until both listeners are in, so the boot event cannot pass before them.
-            let store = GatedStore(memory)
-            let transport = InterceptingTransport { _ in }
+            let launchRead = store.hold(.read)
+            let transport = ScriptedTransport()
             let client = bed.client(store: store, transport: transport)
             let states = Heard<AuthState>()
             let events = Heard<AuthEvent>()
             _ = await client.auth.onAuthEvent(events.listener)
             _ = await client.auth.onAuthStateChange(states.listener)
-            store.release()
+            launchRead.open()
             #expect(await states.wait(for: 1) == [.signedOut])
             #expect(await events.wait(for: 1) == [.signedOut(reason: .sessionExpired)])
             #expect(transport.requests.isEmpty)

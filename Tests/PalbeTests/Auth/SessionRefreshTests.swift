@@ -140,7 +140,7 @@ import Testing
             try await bed.setClockOffset(11)
 
             // Another install holding the old pair (a copy of the store) presents the used token.
-            let copy = InMemoryStore()
+            let copy = ScriptedSecureStore()
             try SessionPersistence(store: copy, key: SessionStorage.itemKey(for: bed.configuration())).saveNow(stale)
             let second = bed.client(store: copy)
             let events = Heard<AuthEvent>()

@@ -19,7 +19,7 @@ import Testing
             #expect(unit.deviceKey.count == 32)
 
             await bed.emulator.shutdown()
-            let transport = InterceptingTransport { _ in }
+            let transport = ScriptedTransport()
             let relaunched = bed.client(transport: transport)
             let states = Heard<AuthState>()
             _ = await relaunched.auth.onAuthStateChange(states.listener)
@@ -39,16 +39,17 @@ import Testing
     @Test func anEarlySubscriberGetsTheRealFirstValueNeverASpuriousSignedOut() async throws {
         try await withAuthBackend { bed in
             let user = try await bed.client().auth.signUp(email: "gate@example.com", password: "correct-horse").user
-            let gated = GatedStore(bed.store)
+            let gated = ScriptedSecureStore(over: bed.store)
+            let launchRead = gated.hold(.read)
             let relaunched = bed.client(store: gated)
-            await gated.readStarted.wait()
+            await launchRead.arrived.wait()
             let states = Heard<AuthState>()
             let users = Heard<AuthUser?>()
             _ = await relaunched.auth.onAuthStateChange(states.listener)
             _ = await relaunched.auth.onUserChange(users.listener)
             #expect(states.values.isEmpty, "no guess while the store is loading")
             #expect(users.values.isEmpty)
-            gated.release()
+            launchRead.open()
             #expect(await states.wait(for: 1) == [.signedIn(user)])
             #expect(await users.wait(for: 1) == [user])
         }
@@ -59,14 +60,15 @@ import Testing
             let first = bed.client()
             let user = try await first.auth.signUp(email: "wait@example.com", password: "correct-horse").user
             let token = try #require(try bed.persisted(first)?.session?.accessToken.value)
-            let gated = GatedStore(bed.store)
+            let gated = ScriptedSecureStore(over: bed.store)
+            let launchRead = gated.hold(.read)
             let relaunched = bed.client(store: gated)
-            await gated.readStarted.wait()
+            await launchRead.arrived.wait()
             let call = Task {
                 let me: AnyCodableValue = try await relaunched.call("auth/me", method: .get)
                 return me
             }
-            gated.release()
+            launchRead.open()
             let me = try await call.value
             #expect(me["user"]?["id"]?.stringValue == user.id)
             // Sent without waiting, it would have carried no bearer and been refused.
@@ -79,16 +81,17 @@ import Testing
             let first = bed.client()
             let stored = try await first.auth.signUp(email: "old@example.com", password: "correct-horse").user
             let storedKey = try #require(try bed.persisted(first)?.deviceKey)
-            let gated = GatedStore(bed.store)
+            let gated = ScriptedSecureStore(over: bed.store)
+            let launchRead = gated.hold(.read)
             let relaunched = bed.client(store: gated)
-            await gated.readStarted.wait()
+            await launchRead.arrived.wait()
             let states = Heard<AuthState>()
             _ = await relaunched.auth.onAuthStateChange(states.listener)
 
             // An anonymous sign-in needs no device key, so it completes while the store is still loading.
             let fresh = try await relaunched.auth.signInAnonymously().user
             #expect(await states.wait(for: 1) == [.signedIn(fresh)])
-            gated.release()
+            launchRead.open()
             // A round trip that persists after the load: by then the loaded session was seen and dropped.
             #expect(try await relaunched.auth.refreshUser() == fresh)
             #expect(await relaunched.auth.currentUser == fresh)
@@ -104,14 +107,15 @@ import Testing
         try await withAuthBackend { bed in
             let first = bed.client()
             let stored = try await first.auth.signUp(email: "kept@example.com", password: "correct-horse").user
-            let gated = GatedStore(bed.store)
+            let gated = ScriptedSecureStore(over: bed.store)
+            let launchRead = gated.hold(.read)
             let relaunched = bed.client(store: gated)
-            await gated.readStarted.wait()
+            await launchRead.arrived.wait()
             let fresh = try await relaunched.auth.signInAnonymously().user
             // The launch read is still held, so the sign-in's write is still queued behind it.
             #expect(try bed.persisted(relaunched)?.session?.user == stored)
             let settled = Task { await relaunched.session.settled() }
-            gated.release()
+            launchRead.open()
             await settled.value
             #expect(try bed.persisted(relaunched)?.session?.user == fresh)
         }
@@ -123,14 +127,15 @@ import Testing
             let sentTokens = Locked<[String: String?]>([:])
             let store = bed.store
             let key = SessionStorage.itemKey(for: bed.configuration())
-            let transport = InterceptingTransport { request in
-                guard request.url.path == "/auth/me",
-                    let bearer = request.headers["Authorization"].map({ String($0.dropFirst(7)) })
-                else { return }
-                // What the store holds at the moment the request leaves.
-                let stored = try SessionPersistence(store: store, key: key).loadNow()?.session?.accessToken.value
-                sentTokens.withLock { $0[bearer] = stored }
-            }
+            let transport = ScriptedTransport(
+                .before { request in
+                    guard request.url.path == "/auth/me",
+                        let bearer = request.headers["Authorization"].map({ String($0.dropFirst(7)) })
+                    else { return }
+                    // What the store holds at the moment the request leaves.
+                    let stored = try SessionPersistence(store: store, key: key).loadNow()?.session?.accessToken.value
+                    sentTokens.withLock { $0[bearer] = stored }
+                })
             let client = bed.client(transport: transport)
             try await client.auth.signUp(email: "rotate@example.com", password: "correct-horse")
             let minted = try #require(try bed.persisted(client)?.session)
@@ -147,19 +152,19 @@ import Testing
     @Test func whileTheRotatedPairIsBeingStoredTheOldTokenIsStillTheOneHandedOut() async throws {
         try await withAuthBackend { bed in
             try await bed.setClockOffset(-3700)
-            let gated = WriteGatedStore(bed.store)
+            let gated = ScriptedSecureStore(over: bed.store)
             let client = bed.client(store: gated)
             try await client.auth.signUp(email: "order@example.com", password: "correct-horse")
             let minted = try #require(try bed.persisted(client)?.session)
             try await bed.setClockOffset(0)
 
-            gated.holdNextWrite()
+            let rotationWrite = gated.hold(.write)
             let call = Task { () async throws(AuthError) -> AuthUser in try await client.auth.getUser() }
-            await gated.writeStarted.wait()
+            await rotationWrite.arrived.wait()
             // The server has rotated the pair and the write is under way: nothing may use the new token yet.
             #expect(try await client.session.accessToken() == minted.accessToken.value)
             #expect(try bed.persisted(client)?.session == minted)
-            gated.release()
+            rotationWrite.open()
             _ = try await call.value
             let rotated = try #require(try bed.persisted(client)?.session)
             #expect(rotated != minted)

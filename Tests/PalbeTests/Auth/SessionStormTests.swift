@@ -52,19 +52,19 @@ import Testing
             // Every call leaves with the valid token; once all are in flight, the server expires it.
             let arrived = Locked(0)
             let release = TestSignal()
-            let transport = InterceptingTransport { request in
-                guard request.url.path == "/auth/me", request.headers["Authorization"] == "Bearer \(minted)" else {
-                    return
-                }
-                if arrived.withLock({
-                    $0 += 1; return $0
-                }) == Self.calls {
-                    try await bed.setClockOffset(7200)
-                    release.fire()
-                } else {
-                    _ = await release.wait(timeout: .seconds(120))
-                }
-            }
+            let transport = ScriptedTransport(
+                .before { request in
+                    guard request.url.path == "/auth/me", request.headers["Authorization"] == "Bearer \(minted)"
+                    else { return }
+                    if arrived.withLock({
+                        $0 += 1; return $0
+                    }) == Self.calls {
+                        try await bed.setClockOffset(7200)
+                        release.fire()
+                    } else {
+                        _ = await release.wait(timeout: .seconds(120))
+                    }
+                })
             let client = bed.client(transport: transport, traceHTTP: false)
 
             let answered = try await storm(client)

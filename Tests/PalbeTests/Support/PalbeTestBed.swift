@@ -36,7 +36,7 @@ struct PalbeTestBed: Sendable {
 
     /// A client whose device attests with `attester` (`nil`: the platform's own, none on Linux) and keeps
     /// its App Attest key id in `store`.
-    func client(attester: (any AppAttester)?, store: InMemoryStore = InMemoryStore()) -> PalbeClient {
+    func client(attester: (any AppAttester)?, store: ScriptedSecureStore = ScriptedSecureStore()) -> PalbeClient {
         var runtime = recorder.runtime()
         runtime.appAttester = attester
         runtime.sessionStore = store

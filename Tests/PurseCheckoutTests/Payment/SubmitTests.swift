@@ -15,12 +15,13 @@ import Testing
     /// cancelled while `validate` is on its way: a payment is never left half-known.
     @Test func cancellingTheCallerDoesNotStopAStartedSubmission() async throws {
         try await withPurse { bed in
-            let gate = GatedTransport(base: DefaultTransport.make()) { $0.url.path.hasSuffix("/validate") }
-            let (checkout, _, session) = try await bed.cardCheckout(transport: gate)
+            let gate = TestGate()
+            let transport = ScriptedTransport(.hold(at: gate) { $0.url.path.hasSuffix("/validate") })
+            let (checkout, _, session) = try await bed.cardCheckout(transport: transport)
             let caller = Task { try await checkout.submitPayment() }
             await gate.arrived.wait()
             caller.cancel()
-            gate.open.fire()
+            gate.open()
             guard case .completed(.success) = try await caller.value else {
                 Issue.record("the cancelled caller did not get the payment's outcome")
                 return
@@ -131,8 +132,9 @@ import Testing
 
     @Test func aSecondSubmitIsBlockedWhileSubmittingAndOnceSpent() async throws {
         try await withPurse { bed in
-            let gate = GatedTransport(base: DefaultTransport.make()) { $0.url.path.hasSuffix("/validate") }
-            let (checkout, card, session) = try await bed.cardCheckout(transport: gate)
+            let gate = TestGate()
+            let transport = ScriptedTransport(.hold(at: gate) { $0.url.path.hasSuffix("/validate") })
+            let (checkout, card, session) = try await bed.cardCheckout(transport: transport)
             let first = Task { try await checkout.submitPayment() }
             await gate.arrived.wait()
             let outcomes = card.outcomes
@@ -140,7 +142,7 @@ import Testing
             var iterator = outcomes.makeAsyncIterator()
             let blocked = try failure(try #require(await iterator.next()))
             #expect(blocked.code == .submitBlocked)
-            gate.open.fire()
+            gate.open()
             _ = try await first.value
             await #expect(throws: PurseCheckoutError.self) { try await checkout.submitPayment() }
             #expect(try bed.payments(session.id) == 1)

@@ -93,9 +93,7 @@ import Testing
     @Test func aRequestThatNeverLeftIsNotRetried() async throws {
         try await withPurse { bed in
             let session = try await bed.session()
-            let transport = FailingTransport(base: DefaultTransport.make()) { request in
-                request.url.path.hasSuffix("/init")
-            }
+            let transport = ScriptedTransport(.fail { $0.url.path.hasSuffix("/init") })
             let checkout = try bed.checkout(session, transport: transport)
             do {
                 _ = try await checkout.load()

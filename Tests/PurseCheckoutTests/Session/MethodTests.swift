@@ -34,15 +34,16 @@ import Testing
     @Test func clientStatesMoveWithTheSession() async throws {
         try await withPurse { bed in
             // validate waits at the gate while the state is read.
-            let gate = GatedTransport(base: DefaultTransport.make()) { $0.url.path.hasSuffix("/validate") }
-            let (checkout, _, _) = try await bed.cardCheckout(transport: gate)
+            let gate = TestGate()
+            let transport = ScriptedTransport(.hold(at: gate) { $0.url.path.hasSuffix("/validate") })
+            let (checkout, _, _) = try await bed.cardCheckout(transport: transport)
             #expect(checkout.paymentMethods.allSatisfy { $0.disabled?.origin != .client })
             let submitting = Task { try await checkout.submitPayment() }
             await gate.arrived.wait()
             #expect(checkout.sessionState == .submitting)
             #expect(checkout.paymentMethods.allSatisfy { $0.disabled?.code == .submitting })
             #expect(checkout.primaryMethod?.id == "creditcard")
-            gate.open.fire()
+            gate.open()
             _ = try await submitting.value
             #expect(checkout.sessionState == .submitted)
             #expect(checkout.paymentMethods.allSatisfy { $0.disabled?.code == .paymentFulfilled })

@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import ErrorCore
 import Foundation
 import SDKTransport
@@ -106,7 +107,8 @@ import Testing
     /// anything leaves, and nothing reaches the server.
     @Test func aProductionSessionNeverSendsCardDataOverHTTP() async throws {
         let session = try WidgetSession(widgetData: Self.widget(["environment": "production"]))
-        let transport = CountingTransport()
+        // Nothing answers: what is sent fails, and is counted.
+        let transport = ScriptedTransport(.fail())
         let api = CheckoutAPI(
             session: session, transport: transport, trace: ExchangeTrace(.purse, logger: NoLogger()), clock: .live,
             requestTimeout: nil)
@@ -116,25 +118,10 @@ import Testing
             })
         #expect(error.requestSent == false)
         #expect(error.message.contains("never sent over http"))
-        #expect(transport.sent.withLock { $0 } == 0)
+        #expect(transport.requests.count == 0)
         // Other calls of the same session go out (an http API root is the integrator's choice).
         _ = try? await api.send(.status)
-        #expect(transport.sent.withLock { $0 } == 1)
-    }
-
-    /// Counts what it is asked to send, and answers nothing.
-    final class CountingTransport: Transport {
-        let sent = Locked(0)
-
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            sent.withLock { $0 += 1 }
-            throw TransportError(code: .cannotConnectToHost, requestSent: false, message: "no server")
-        }
-
-        func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
-            sent.withLock { $0 += 1 }
-            throw TransportError(code: .cannotConnectToHost, requestSent: false, message: "no server")
-        }
+        #expect(transport.requests.count == 1)
     }
 
     @Test func theSecretIsNeverShown() throws {

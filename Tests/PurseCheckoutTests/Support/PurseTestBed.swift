@@ -73,6 +73,14 @@ struct PurseTestBed: Sendable {
     /// not, in a slow clean-clone run). Tests wait for states, so the 15 s costs time only then.
     static let validateHeldInFlight = FaultAction.delay(milliseconds: 15_000)
 
+    /// A transport giving the first `times` `validate` requests a timeout of their own (everything else
+    /// keeps its own), so a test can time out `validate` without risking the other exchanges on a loaded
+    /// machine.
+    static func validateTimingOut(after timeout: Duration = .milliseconds(200), times: Int = .max) -> ScriptedTransport
+    {
+        ScriptedTransport(.rewrite(times: times, when: { $0.url.path.hasSuffix("/validate") }) { $0.timeout = timeout })
+    }
+
     func fault(_ action: FaultAction, _ sessionID: String, _ suffix: String, count: Int? = 1) throws {
         try server.addFault(
             action, method: suffix == "status" ? "GET" : "POST",

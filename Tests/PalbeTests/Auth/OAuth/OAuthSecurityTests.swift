@@ -88,7 +88,7 @@ import Testing
             let stolen = try #require(try await victim.auth.oauthStore.pending(transaction.id))
             _ = try await victim.auth.completeOAuth(transaction, callback: callback)
 
-            let attacker = bed.oauthClient(store: InMemoryStore())
+            let attacker = bed.oauthClient(store: ScriptedSecureStore())
             try await attacker.auth.oauthStore.save(stolen)
             let error = await expectAuthFailure("oauth_code_invalid") {
                 _ = try await attacker.auth.completeOAuth(transaction, callback: callback)

@@ -70,7 +70,7 @@ import Testing
             for (name, method) in methods {
                 let client = bed.oauthClient(
                     presenter: ProviderPagePresenter(email: "\(name)-only@example.com"),
-                    store: InMemoryStore())
+                    store: ScriptedSecureStore())
                 let success = try await method(client.auth)
                 #expect(success.user.email == "\(name)-only@example.com")
                 #expect(try await client.auth.capability().providers == ["email", name])
@@ -126,7 +126,8 @@ import Testing
 
             // The linked Google account now signs in as the owner, on another device.
             let other = bed.oauthClient(
-                presenter: ProviderPagePresenter(email: "linked@example.com", subject: "g-1"), store: InMemoryStore())
+                presenter: ProviderPagePresenter(email: "linked@example.com", subject: "g-1"),
+                store: ScriptedSecureStore())
             #expect(try await other.auth.signInWithGoogle().user.id == owner.user.id)
 
             try await bed.setClockOffset(301)
