@@ -229,6 +229,30 @@ import Testing
         }
     }
 
+    /// A relocation (`configure(messagingAppGroup:)`, on the app's thread) while the launch read is finding the
+    /// unit in the old home: the read retires only the earlier homes of the store it read, so the unit is not
+    /// deleted from the home it was just found in before the move queued behind it carries it over. (Found by
+    /// the four-process test: about one run in four lost the session from both homes.)
+    @Test func aRelocationDuringTheLaunchReadLosesNothing() async throws {
+        try await withTemporaryDirectory { root in
+            let old = FileSecureStore(directory: root.appendingPathComponent("old"))
+            let new = FileSecureStore(directory: root.appendingPathComponent("new"))
+            let unit = try Self.unit()
+            try old.write(try unit.encoded(), for: Self.key)
+            let slowOld = ScriptedSecureStore(over: old)
+            let reading = slowOld.hold(.read)
+            let persistence = SessionPersistence(store: slowOld, key: Self.key)
+            let launch = Task { try await persistence.read() }
+            await reading.arrived.wait()
+            persistence.relocate(to: new)
+            reading.open()
+            #expect(try await launch.value == unit, "the launch read finds it in the old home")
+            #expect(try await persistence.read() == unit, "and after the move it is still there")
+            #expect(try new.read(Self.key) != nil, "in the new home")
+            #expect(try old.read(Self.key) == nil, "and only there")
+        }
+    }
+
     /// A sign-out before the unit could move (another process held the lock) deletes it from both homes, so
     /// the next launch does not bring it back from the old one.
     @Test func aSignOutBeforeTheMoveRemovesTheUnitFromBothHomes() async throws {

@@ -60,8 +60,9 @@ package final class SessionPersistence: Sendable {
     /// Removes the unit after every operation asked for before, from its earlier homes too.
     package func clear() async throws {
         try await run { [self] in
+            let (store, previous) = location.withLock { ($0.store, $0.previous) }
             try store.delete(key)
-            retirePrevious()
+            retire(previous)
         }
     }
 
@@ -103,7 +104,7 @@ package final class SessionPersistence: Sendable {
     package func loadNow() throws -> PersistedAuth? {
         let (store, previous) = location.withLock { ($0.store, $0.previous) }
         if let data = try store.read(key) {
-            retirePrevious()
+            retire(previous)
             return try PersistedAuth.decode(data)
         }
         for earlier in previous {
@@ -114,12 +115,12 @@ package final class SessionPersistence: Sendable {
             guard lock != nil || !(store is any SharedSecureStore) else { return unit }
             // Under the lock: another process may have moved it (and refreshed it) meanwhile.
             if let moved = try store.read(key) {
-                retirePrevious()
+                retire(previous)
                 return try PersistedAuth.decode(moved)
             }
             // A write that fails leaves the unit where it is, readable; the move is tried again later.
             guard (try? store.write(data, for: key)) != nil else { return unit }
-            retirePrevious()
+            retire(previous)
             return unit
         }
         // Another process may have moved it between the two reads (it writes the new home before it deletes
@@ -130,20 +131,25 @@ package final class SessionPersistence: Sendable {
 
     /// Writes `unit` now, on the caller's thread.
     package func saveNow(_ unit: PersistedAuth) throws {
+        let (store, previous) = location.withLock { ($0.store, $0.previous) }
         try store.write(try unit.encoded(), for: key)
-        retirePrevious()
+        retire(previous)
     }
 
-    /// Deletes the unit from every earlier home, once it is safe in the current one; homes it is gone from
-    /// are forgotten, so this costs nothing after the move.
-    private func retirePrevious() {
-        let previous = location.withLock { $0.previous }
-        guard !previous.isEmpty else { return }
-        var remaining: [any SecureStore] = []
-        for earlier in previous where (try? earlier.delete(key)) == nil {
-            remaining.append(earlier)
+    /// Deletes the unit from `homes`, the earlier homes of the store an operation found or wrote it in, once it
+    /// is safe there; homes it is gone from are forgotten, so this costs nothing after the move.
+    ///
+    /// Every operation reads the location once and retires only the earlier homes of *that* location: a
+    /// relocation meanwhile (another thread) makes the store it used an earlier home itself, and deleting the
+    /// unit from there before it moved would lose it. Homes a relocation added stay for the move it queued.
+    /// Operations run one at a time (on the queue), so `homes` are still the last entries of the list.
+    private func retire(_ homes: [any SecureStore]) {
+        guard !homes.isEmpty else { return }
+        let failed = homes.filter { (try? $0.delete(key)) == nil }
+        location.withLock { location in
+            let added = max(location.previous.count - homes.count, 0)
+            location.previous = Array(location.previous.prefix(added)) + failed
         }
-        location.withLock { $0.previous = remaining }
     }
 
     private func run<T: Sendable>(_ operation: @escaping @Sendable () throws -> T) async throws -> T {
