@@ -4,7 +4,8 @@ import Foundation
 import SDKTransport
 
 @testable import ChatbaseSDK
-@testable import Emulator
+@testable import EmulatorChatbase
+@testable import EmulatorCore
 
 /// An emulator with the Chatbase service mounted at `/api/sdk`, and a way to make clients for it.
 struct ChatbaseEmulatorHarness: Sendable {
