@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct EmulatorMountTests {
     /// A service that answers `GET /ping` with its subpath and request id, and fails on `/boom`.
-    struct PingService: EmulatorService {
+    struct PingService: EmulatorMountable, EmulatorService {
         struct Boom: Error {}
         var errorShape: EmulatorErrorShape { .chatbase }
         var migrations: [Migration] { [Migration(version: 950, sql: "CREATE TABLE pings (id INTEGER PRIMARY KEY)")] }

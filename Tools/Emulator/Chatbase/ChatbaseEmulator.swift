@@ -16,7 +16,7 @@ import HTTPServer
 /// (404 `RESOURCE_NOT_FOUND`), the agent (404 `AGENT_NOT_FOUND`), `User-Agent`, `X-Device-Id`, `X-User-Token`,
 /// then the route's own rules. Every answer carries `X-RateLimit-*` and `X-Request-Id`. A fresh database
 /// and every reset hold the agent `emulator-agent` (identity secret `emulator-identity-secret`).
-package struct ChatbaseEmulator: EmulatorService {
+package struct ChatbaseEmulator: EmulatorMountable, EmulatorService {
     private let rateLimiter: ChatbaseRateLimiter
     private let clock: @Sendable () -> Date
 

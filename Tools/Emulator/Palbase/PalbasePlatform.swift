@@ -30,10 +30,6 @@ final class PalbasePlatform: EmulatorService {
 
     // MARK: - EmulatorService
 
-    var errorShape: EmulatorErrorShape { .palbase }
-
-    var migrations: [Migration] { handlers.flatMap(\.migrations) }
-
     func handle(_ request: EmulatorServiceRequest) async throws -> HTTPServerResponse {
         await respond(to: request.http, requestID: request.requestID)
     }

@@ -27,7 +27,7 @@ import SDKCrypto
 ///   request bodies never reach the request log.
 ///
 /// Errors are `application/problem+json` with the contract's `error_code`s.
-package struct PurseEmulator: EmulatorService {
+package struct PurseEmulator: EmulatorMountable, EmulatorService {
     /// The merchant API key a fresh service accepts.
     package static let defaultMerchantAPIKey = "sk_test_purse_emulator"
 

@@ -15,7 +15,7 @@ extension EmulatorConfiguration {
 
     /// The services `sdk emulator start` mounts under their prefixes (Chatbase, Purse); fresh instances on every
     /// read.
-    package static var standardServices: [(prefix: String, service: any EmulatorService)] {
+    package static var standardServices: [(prefix: String, service: any EmulatorMountable)] {
         [("/api/sdk", ChatbaseEmulator()), ("/purse", PurseEmulator())]
     }
 

@@ -5,7 +5,8 @@ import HTTPServer
 /// What a configuration mounts under a path prefix: Palbase at `/`, Chatbase at `/api/sdk`, Purse at `/purse`.
 ///
 /// A configuration holds what to mount; each server attaches it once, after the migrations, and serves what
-/// ``attached(to:)`` returns. A service with no per-server state is its own running service (the default).
+/// ``attached(to:)`` returns. A service with no per-server state is both, and is its own running service
+/// (the default). The mount's error shape and migrations are read here only, never from the running service.
 package protocol EmulatorMountable: Sendable {
     /// The shape of this service's error bodies.
     var errorShape: EmulatorErrorShape { get }
@@ -19,7 +20,7 @@ package protocol EmulatorMountable: Sendable {
 
 /// A running service: the platform gives every request a request id, logs it and applies fault rules before
 /// the service sees it; the service owns everything else (authentication, its error shape, its tables).
-package protocol EmulatorService: EmulatorMountable {
+package protocol EmulatorService: Sendable {
     /// Answers a request under the mount prefix. A thrown error becomes a 500 in `errorShape`.
     func handle(_ request: EmulatorServiceRequest) async throws -> HTTPServerResponse
 
