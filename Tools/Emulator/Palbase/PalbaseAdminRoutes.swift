@@ -18,8 +18,10 @@ struct PalbaseAdminRoutes {
 
     /// Answers `path` (the segments after `__emulator`), or nil when it is not one of Palbase's admin routes.
     func respond(to request: HTTPServerRequest, path: [String]) throws -> HTTPServerResponse? {
-        let query = try PalbaseRequestParser.query(request.query)
-        func parameter(_ name: String) -> String? { query.first { $0.name == name }?.value }
+        // Read only by the two DELETEs: every admin request meets these routes first.
+        func pathPrefix() throws -> String? {
+            try PalbaseRequestParser.query(request.query).first { $0.name == "path_prefix" }?.value
+        }
         switch (request.method, path) {
         case ("GET", ["pow"]):
             return try AdminAPI.json(PowRules(rules: platform.proofOfWork.rules.current))
@@ -33,7 +35,7 @@ struct PalbaseAdminRoutes {
             }
             return try AdminAPI.json(PowRules(rules: platform.proofOfWork.rules.current))
         case ("DELETE", ["pow"]):
-            platform.proofOfWork.rules.remove(prefix: parameter("path_prefix"))
+            platform.proofOfWork.rules.remove(prefix: try pathPrefix())
             return AdminAPI.noContent
         case ("GET", ["attest"]):
             return try AdminAPI.json(AttestRules(rules: platform.appAttest.rules.current))
@@ -46,7 +48,7 @@ struct PalbaseAdminRoutes {
             }
             return try AdminAPI.json(AttestRules(rules: platform.appAttest.rules.current))
         case ("DELETE", ["attest"]):
-            platform.appAttest.rules.remove(prefix: parameter("path_prefix"))
+            platform.appAttest.rules.remove(prefix: try pathPrefix())
             return AdminAPI.noContent
         case (_, ["pow"]), (_, ["attest"]):
             throw PalbaseHTTPError.methodNotAllowed(request.method, allowed: ["GET", "POST", "DELETE"])
