@@ -7,7 +7,7 @@ import Testing
 /// The one exchange every SDK makes, over real sockets: the three endings kept apart, the trace written
 /// once per exchange with what it must hide hidden, and the 2xx check handing every other ending to
 /// the SDK's one mapping.
-@Suite struct HTTPExchangeTests {
+@Suite(.hangGuard) struct HTTPExchangeTests {
     final class Capture: SDKLogger {
         private let records = Locked<[String]>([])
         func isEnabled(_ level: LogLevel) -> Bool { true }

@@ -9,12 +9,12 @@
 
     /// What only the curl transport promises: exact `requestSent` around curl's automatic resend,
     /// bounded stream buffering, connection reuse over many requests, and the request it puts on the wire.
-    @Suite struct CurlTransportTests {
+    @Suite(.hangGuard) struct CurlTransportTests {
         func withServer(
-            _ transport: CurlTransport = CurlTransport(), limit: Duration = .seconds(30),
+            _ transport: CurlTransport = CurlTransport(),
             _ body: @escaping @Sendable (CurlTransport, TransportTestServer) async throws -> Void
         ) async throws {
-            try await TransportTestServer.with(limit: limit) { server in try await body(transport, server) }
+            try await TransportTestServer.with { server in try await body(transport, server) }
         }
 
         @Test func getIsResentTransparentlyWhenAReusedConnectionDies() async throws {
@@ -48,7 +48,7 @@
             configuration.streamBufferBytes = 64 << 10
             // The limit leaves the test server (on the cooperative pool every parallel test shares) room to
             // be held up; the consumer is still busy for more than two limits.
-            try await withServer(CurlTransport(configuration: configuration), limit: .seconds(30)) {
+            try await withServer(CurlTransport(configuration: configuration)) {
                 transport, server in
                 let total = 2 << 20
                 let limit = Duration.seconds(2)
@@ -80,8 +80,7 @@
             // default 250 ms window; a window that long keeps this about an ending stream, not a late one.
             var configuration = CurlTransport.Configuration()
             configuration.drainWindow = .seconds(8)
-            // The limit only guards against a hang: the parallel suite's shared pool can hold each await up.
-            try await withServer(CurlTransport(configuration: configuration), limit: .seconds(60)) {
+            try await withServer(CurlTransport(configuration: configuration)) {
                 transport, server in
                 let before = try await transport.send(HTTPRequest(url: server.url("/echo")))
                 let connection = try JSONDecoder().decode(TransportEchoedRequest.self, from: before.body).connectionID
@@ -129,9 +128,7 @@
         }
 
         @Test func hundredSequentialRequestsShareOneConnection() async throws {
-            // 200 hops through the parallel suite's shared pool, each of which can wait there under load:
-            // the limit only guards against a hang.
-            try await withServer(limit: .seconds(90)) { transport, server in
+            try await withServer { transport, server in
                 var connections: Set<Int> = []
                 for _ in 0..<100 {
                     let response = try await transport.send(HTTPRequest(url: server.url("/echo")))
@@ -180,11 +177,9 @@
 
         @Test func streamKeepsWorkingAfterItsTransportIsGone() async throws {
             let server = try TransportTestServer()
-            try await TransportTestKit.withDeadline(.seconds(10)) {
-                let response = try await CurlTransport().stream(HTTPRequest(url: server.url("/gated-stream")))
-                server.clientSawFirstChunk.fire()
-                #expect(try await response.body.collect(upTo: 100) == Data("onetwothree".utf8))
-            }
+            let response = try await CurlTransport().stream(HTTPRequest(url: server.url("/gated-stream")))
+            server.clientSawFirstChunk.fire()
+            #expect(try await response.body.collect(upTo: 100) == Data("onetwothree".utf8))
             await server.shutdown()
         }
 
@@ -200,7 +195,7 @@
 
         @Test func cancellingManyRequestsLeavesTheTransportHealthy() async throws {
             // Answers 30 s away: a cancel held up for seconds in the loaded parallel suite still beats them.
-            try await withServer(limit: .seconds(60)) { transport, server in
+            try await withServer { transport, server in
                 let tasks = (0..<32).map { _ in
                     Task { try await transport.send(HTTPRequest(url: server.url("/delay/30000"))) }
                 }

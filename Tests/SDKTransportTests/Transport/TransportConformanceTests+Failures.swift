@@ -9,7 +9,7 @@ import Testing
 extension TransportConformanceTests {
     @Test(arguments: kinds)
     func shortTimeoutFiresAfterSending(kind: TransportKind) async throws {
-        try await withServer(kind, limit: .seconds(40)) { transport, server in
+        try await withServer(kind) { transport, server in
             let clock = ContinuousClock()
             let start = clock.now
             let error = await #expect(throws: TransportError.self) {

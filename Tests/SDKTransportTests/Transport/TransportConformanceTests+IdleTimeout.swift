@@ -13,7 +13,7 @@ extension TransportConformanceTests {
 
     @Test(arguments: kinds)
     func idleTimeoutFailsAStreamThatFallsSilentAfterTheHead(kind: TransportKind) async throws {
-        try await withServer(kind, limit: .seconds(60)) { transport, server in
+        try await withServer(kind) { transport, server in
             let clock = ContinuousClock()
             let start = clock.now
             // The head must beat the limit, so this one is longer; the whole-exchange limit is far off.
@@ -40,7 +40,7 @@ extension TransportConformanceTests {
 
     @Test(arguments: kinds)
     func idleTimeoutFailsAHeadThatComesTooLate(kind: TransportKind) async throws {
-        try await withServer(kind, limit: .seconds(60)) { transport, server in
+        try await withServer(kind) { transport, server in
             let clock = ContinuousClock()
             let request = HTTPRequest(url: server.url("/delay/30000"), idleTimeout: Self.idleLimit)
             for streaming in [false, true] {
@@ -65,7 +65,7 @@ extension TransportConformanceTests {
 
     @Test(arguments: kinds)
     func idleTimeoutDoesNotLimitAStreamThatKeepsDelivering(kind: TransportKind) async throws {
-        try await withServer(kind, limit: .seconds(30)) { transport, server in
+        try await withServer(kind) { transport, server in
             let clock = ContinuousClock()
             let start = clock.now
             // 10 pieces 1 s apart: 9 s in all, well past the idle limit, while each gap leaves 4 s for a
@@ -82,7 +82,7 @@ extension TransportConformanceTests {
 
     @Test(arguments: kinds)
     func idleTimeoutDoesNotLimitABufferedBodyThatKeepsComing(kind: TransportKind) async throws {
-        try await withServer(kind, limit: .seconds(30)) { transport, server in
+        try await withServer(kind) { transport, server in
             let clock = ContinuousClock()
             let start = clock.now
             // 9 pieces 1 s apart: 8 s in all, well past the idle limit, each gap 4 s inside it.

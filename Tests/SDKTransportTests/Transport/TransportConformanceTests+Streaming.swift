@@ -47,7 +47,7 @@ extension TransportConformanceTests {
 
     @Test(arguments: kinds)
     func cancellingASlowRequestThrowsCancellationPromptly(kind: TransportKind) async throws {
-        try await withServer(kind, limit: .seconds(40)) { transport, server in
+        try await withServer(kind) { transport, server in
             let clock = ContinuousClock()
             let task = Task { try await transport.send(HTTPRequest(url: server.url("/delay/30000"))) }
             // Cancel once the server has the request, so it is the in-flight exchange that ends.
@@ -64,7 +64,7 @@ extension TransportConformanceTests {
 
     @Test(arguments: kinds)
     func cancellingAStreamMidBodyThrowsCancellationAndClosesIt(kind: TransportKind) async throws {
-        try await withServer(kind, limit: .seconds(45)) { transport, server in
+        try await withServer(kind) { transport, server in
             let firstChunk = TestSignal()
             let reader = Task {
                 let response = try await transport.stream(HTTPRequest(url: server.url("/endless-stream")))
@@ -99,7 +99,7 @@ extension TransportConformanceTests {
 
     @Test(arguments: kinds)
     func cancellingBeforeTheHeadThrowsCancellation(kind: TransportKind) async throws {
-        try await withServer(kind, limit: .seconds(40)) { transport, server in
+        try await withServer(kind) { transport, server in
             // The head would come after 30 s, not 5: on a loaded machine FoundationNetworking's URLSession
             // has taken over 5 s to act on a cancel (CI saw the 5 s head win the race).
             let task = Task { try await transport.stream(HTTPRequest(url: server.url("/delay/30000"))) }

@@ -7,17 +7,16 @@ import Testing
 /// The behaviour every ``Transport`` must share, run against both implementations and the in-repo
 /// HTTP server on 127.0.0.1. Where URLSession cannot do what curl does, the test says so explicitly
 /// for `.urlSession` and keeps curl's check whole.
-@Suite struct TransportConformanceTests {
+@Suite(.hangGuard) struct TransportConformanceTests {
     static let kinds = TransportKind.allCases
 
-    /// Runs `body` with a fresh transport and server, bounded so a broken transport fails instead of
-    /// hanging the run.
+    /// Runs `body` with a fresh transport and server (the suite's hang guard ends a broken transport).
     func withServer(
-        _ kind: TransportKind, transport: (any Transport)? = nil, limit: Duration = .seconds(30),
+        _ kind: TransportKind, transport: (any Transport)? = nil,
         _ body: @escaping @Sendable (any Transport, TransportTestServer) async throws -> Void
     ) async throws {
         let transport = transport ?? kind.makeTransport()
-        try await TransportTestServer.with(limit: limit) { server in try await body(transport, server) }
+        try await TransportTestServer.with { server in try await body(transport, server) }
     }
 
     func echoed(_ response: HTTPResponse) throws -> TransportEchoedRequest {
@@ -192,7 +191,7 @@ import Testing
 
     @Test(arguments: kinds)
     func sixtyFourConcurrentRequestsAllCorrect(kind: TransportKind) async throws {
-        try await withServer(kind, limit: .seconds(20)) { transport, server in
+        try await withServer(kind) { transport, server in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<64 {
                     group.addTask {

@@ -85,14 +85,15 @@ public final class TransportTestServer: Sendable {
         await scripted.waitForRequest(to: path)
     }
 
-    /// Runs `body` against a fresh server and always shuts it down; `body` is cancelled and the test
-    /// fails after `limit`, so a broken transport fails instead of hanging the run.
-    public static func with(
-        limit: Duration = .seconds(30), _ body: @escaping @Sendable (TransportTestServer) async throws -> Void
-    ) async throws {
+    /// Runs `body` against a fresh server and always shuts it down.
+    ///
+    /// There is no deadline here: in the parallel suite a test's wall time measures the queue it waits
+    /// in, not its own work, so a per-test limit fails tests that were only slow to be scheduled. A
+    /// broken transport is ended by the suite's ``Testing/Trait/hangGuard`` instead.
+    public static func with(_ body: @escaping @Sendable (TransportTestServer) async throws -> Void) async throws {
         let server = try TransportTestServer()
         do {
-            try await TransportTestKit.withDeadline(limit) { try await body(server) }
+            try await body(server)
         } catch {
             await server.shutdown()
             throw error
