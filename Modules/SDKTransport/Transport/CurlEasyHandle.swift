@@ -9,7 +9,7 @@
     /// HTTP/1.1, no signals) are set once here; ``CurlTransfer/configure(_:timeout:connectTimeout:)``
     /// sets every per-request option explicitly each time, so nothing leaks from one request into the
     /// next. A handle is used by one transfer at a time: configured on the caller's thread before
-    /// submission, then only touched by the engine thread until it is recycled.
+    /// submission, then only touched under the engine's drive lock until it is recycled.
     final class CurlEasyHandle: @unchecked Sendable {
         let raw: UnsafeMutableRawPointer
         let errorBuffer: UnsafeMutablePointer<CChar>
@@ -116,8 +116,8 @@
         }
     }
 
-    /// A small stack of idle easy handles shared by the engine thread (which returns them) and calling
-    /// threads (which take them).
+    /// A small stack of idle easy handles shared by whoever drives the engine (which returns them) and
+    /// calling threads (which take them).
     final class CurlEasyHandlePool: Sendable {
         private let idle = Locked<[CurlEasyHandle]>([])
         private let capacity: Int

@@ -2,8 +2,9 @@
     import CCurl
     import Foundation
 
-    /// The bodies of curl's callbacks. All run on the engine thread, inside `curl_multi_perform` (or
-    /// `curl_easy_pause`), so they touch the engine-thread state without locks.
+    /// The bodies of curl's callbacks. All run inside a call into the multi handle (or `curl_easy_pause`)
+    /// under the engine's drive lock, one thread at a time, so they touch the engine-side state without
+    /// locks of their own.
     extension CurlTransfer {
         /// CURLOPT_WRITEFUNCTION: a piece of the (decoded) body.
         func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {

@@ -4,11 +4,13 @@
 
     /// The libcurl-based ``Transport``, the default on Linux.
     ///
-    /// **Threading.** One curl multi handle is driven by one dedicated thread (not a Swift cooperative
-    /// thread) that sleeps in `curl_multi_poll`. `send` and `stream` configure a pooled easy handle on the
-    /// calling thread, hand it to that thread and suspend without blocking; completion resumes the
-    /// caller. Any number of concurrent requests share the thread. Connections are kept alive and reused
-    /// across requests; easy handles are pooled.
+    /// **Threading.** One curl multi handle, whose sockets one dedicated thread (not a Swift cooperative
+    /// thread) waits on with `epoll`. `send` and `stream` configure a pooled easy handle on the calling
+    /// thread and, when that thread is asleep, start the transfer there (curl never blocks: a request on a
+    /// kept-alive connection is written at once), else hand it to the thread; then they suspend without
+    /// blocking, and completion resumes the caller. Every use of the multi handle is serialised by one
+    /// lock that callers only ever try, never wait for. Any number of concurrent requests share the
+    /// thread. Connections are kept alive and reused across requests; easy handles are pooled.
     ///
     /// **Protocol.** HTTP/1.1 over `http` and `https` only. Redirects are never followed: a 3xx comes back
     /// as a response, so a body or an `Authorization` header is never resent elsewhere. Any method works

@@ -1,0 +1,175 @@
+#if canImport(CCurl)
+    import CCurl
+    import Foundation
+
+    /// A curl multi handle driven through curl's socket interface, and what its driver waits on.
+    ///
+    /// curl says which sockets it wants watched (the socket callback) and when it next wants to run on
+    /// its own (the timer callback). The sockets go into an epoll set, together with an eventfd that
+    /// wakes the waiting thread on demand; the timer becomes ``timerDeadline``, which the driver turns
+    /// into its wait's timeout.
+    ///
+    /// Threading: the multi handle is not thread-safe, so everything here except ``wait(into:milliseconds:)``
+    /// and ``wake()`` runs under the owning ``CurlEngine``'s drive lock, whichever thread holds it. Those two
+    /// only touch the epoll set and the eventfd, which the kernel lets threads share: a socket that one thread
+    /// adds to the set while another waits on it is watched by that same wait, which is what lets a caller
+    /// start a transfer while the engine thread sleeps.
+    final class CurlMulti: @unchecked Sendable {
+        let raw: UnsafeMutableRawPointer
+        private let epoll: Int32
+        private let wakeup: Int32
+        /// When curl next wants to run without socket activity (monotonic nanoseconds); `nil` for never.
+        private(set) var timerDeadline: UInt64?
+
+        init?() {
+            guard let raw = curl_multi_init() else { return nil }
+            let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+            let wakeup = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+            guard epoll >= 0, wakeup >= 0 else {
+                curl_multi_cleanup(raw)
+                if epoll >= 0 { close(epoll) }
+                if wakeup >= 0 { close(wakeup) }
+                return nil
+            }
+            self.raw = raw
+            self.epoll = epoll
+            self.wakeup = wakeup
+            var event = epoll_event()
+            event.events = EPOLLIN.rawValue
+            event.data.fd = wakeup
+            epoll_ctl(epoll, EPOLL_CTL_ADD, wakeup, &event)
+
+            let me = Unmanaged.passUnretained(self).toOpaque()
+            // HTTP/1.1 only: never multiplex or pipeline requests onto one connection.
+            sdk_curl_multi_setopt_long(raw, CURLMOPT_PIPELINING, CURLPIPE_NOTHING)
+            sdk_curl_multi_setopt_pointer(raw, CURLMOPT_SOCKETDATA, me)
+            sdk_curl_multi_setopt_socket_function(raw) { _, socket, what, context, socketContext in
+                guard let context else { return -1 }
+                Unmanaged<CurlMulti>.fromOpaque(context).takeUnretainedValue()
+                    .watch(socket, what, known: socketContext != nil)
+                return 0
+            }
+            sdk_curl_multi_setopt_pointer(raw, CURLMOPT_TIMERDATA, me)
+            sdk_curl_multi_setopt_timer_function(raw) { _, milliseconds, context in
+                guard let context else { return -1 }
+                let multi = Unmanaged<CurlMulti>.fromOpaque(context).takeUnretainedValue()
+                switch milliseconds {
+                case ..<0: multi.timerDeadline = nil
+                // "At once": due whatever the clock says, so no rounding can turn it into a millisecond's sleep.
+                case 0: multi.timerDeadline = 0
+                default: multi.timerDeadline = CurlMulti.monotonicNanoseconds() + UInt64(milliseconds) * 1_000_000
+                }
+                return 0
+            }
+        }
+
+        deinit {
+            // The cleanup still reports sockets to forget, so the epoll set must outlive it.
+            curl_multi_cleanup(raw)
+            close(epoll)
+            close(wakeup)
+        }
+
+        // MARK: Under the drive lock
+
+        /// Attaches an easy handle; curl starts it at its next timer run (due at once).
+        func add(_ easy: UnsafeMutableRawPointer) -> CURLMcode {
+            curl_multi_add_handle(raw, easy)
+        }
+
+        func remove(_ easy: UnsafeMutableRawPointer) {
+            curl_multi_remove_handle(raw, easy)
+        }
+
+        /// Lets curl act on the sockets a wait reported ready (it survives stale reports, of sockets it
+        /// stopped watching since).
+        func act(on events: ArraySlice<epoll_event>) {
+            var running: Int32 = 0
+            for event in events {
+                let socket = event.data.fd
+                if socket == wakeup {
+                    var count: UInt64 = 0
+                    _ = read(wakeup, &count, 8)
+                    continue
+                }
+                var mask: Int32 = 0
+                if event.events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+                    mask |= CURL_CSELECT_IN
+                }
+                if event.events & (EPOLLOUT.rawValue | EPOLLERR.rawValue) != 0 { mask |= CURL_CSELECT_OUT }
+                if event.events & EPOLLERR.rawValue != 0 { mask |= CURL_CSELECT_ERR }
+                curl_multi_socket_action(raw, socket, mask, &running)
+            }
+        }
+
+        /// Runs curl's timers while they are due at `now` (a few rounds at most: curl may ask to run again
+        /// at once, and the driver's next pass will see a deadline still due).
+        func runTimers(now: UInt64) {
+            var running: Int32 = 0
+            var rounds = 0
+            while let deadline = timerDeadline, deadline <= now, rounds < 4 {
+                rounds += 1
+                curl_multi_socket_action(raw, sdk_curl_socket_timeout, 0, &running)
+            }
+        }
+
+        /// The next finished transfer's easy handle and result, if any.
+        func nextFinished() -> (easy: UnsafeMutableRawPointer, result: CURLcode)? {
+            var queued: Int32 = 0
+            while let message = curl_multi_info_read(raw, &queued) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+                return (easy, message.pointee.data.result)
+            }
+            return nil
+        }
+
+        /// curl's socket callback: watch `socket` for `what` (`CURL_POLL_IN`, `_OUT`, `_INOUT`), or stop.
+        /// A socket curl has not reported before (`known` is false) is added to the set and marked, so
+        /// each report costs one `epoll_ctl`.
+        private func watch(_ socket: curl_socket_t, _ what: Int32, known: Bool) {
+            guard what != CURL_POLL_REMOVE else {
+                // Fails harmlessly when curl closed the socket first (closing drops it from the set).
+                epoll_ctl(epoll, EPOLL_CTL_DEL, socket, nil)
+                return
+            }
+            var event = epoll_event()
+            event.events =
+                (what & CURL_POLL_IN != 0 ? EPOLLIN.rawValue : 0) | (what & CURL_POLL_OUT != 0 ? EPOLLOUT.rawValue : 0)
+            event.data.fd = socket
+            if known {
+                if epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event) != 0 && errno == ENOENT {
+                    epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event)
+                }
+            } else {
+                if epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event) != 0 && errno == EEXIST {
+                    epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event)
+                }
+                curl_multi_assign(raw, socket, Unmanaged.passUnretained(self).toOpaque())
+            }
+        }
+
+        // MARK: From any thread
+
+        /// Waits up to `milliseconds` (-1: without limit) for a watched socket or a ``wake()``; returns
+        /// how many events it stored at the front of `events`.
+        func wait(into events: inout [epoll_event], milliseconds: Int32) -> Int {
+            let count = events.withUnsafeMutableBufferPointer { buffer in
+                epoll_wait(epoll, buffer.baseAddress, Int32(buffer.count), milliseconds)
+            }
+            return max(0, Int(count))
+        }
+
+        /// Ends a ``wait(into:milliseconds:)`` in progress, or the next one.
+        func wake() {
+            var one: UInt64 = 1
+            _ = write(wakeup, &one, 8)
+        }
+
+        /// CLOCK_MONOTONIC in nanoseconds: cheap (vDSO) and never jumps with the wall clock.
+        static func monotonicNanoseconds() -> UInt64 {
+            var time = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &time)
+            return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+        }
+    }
+#endif
