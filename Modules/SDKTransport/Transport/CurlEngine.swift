@@ -63,9 +63,9 @@
         /// Held by whichever thread drives `multi`; it guards the state below and every transfer's
         /// engine-side state (`@unchecked Sendable` rests on that).
         private let drive = Locked(())
-        private var attachedCount = 0
+        var attachedCount = 0
         /// The transfers completed (and detached) under the lock, whose Tasks are resumed once it is released.
-        private var finished: [CurlTransfer] = []
+        var finished: [CurlTransfer] = []
         /// The attached transfers with a deadline: an idle limit, or a drain.
         var watched: [CurlTransfer] = []
         /// When the engine thread's current (or next) wait ends, so a caller that sets an earlier deadline
@@ -155,8 +155,10 @@
                 inbox.withLock { swap(&$0.commands, &batch) }
                 let (milliseconds, idle) = drive.withLock { _ in
                     let now = CurlMulti.monotonicNanoseconds()
-                    for command in batch { execute(command, now: now) }
+                    // The answers first: transfers that end return their connections to the cache, so the
+                    // transfers added next (which start in `runTimers`) reuse them rather than open new ones.
                     multi.act(on: events[..<ready])
+                    for command in batch { execute(command, now: now) }
                     multi.runTimers(now: now)
                     collectFinished()
                     swap(&finished, &delivering)
@@ -167,8 +169,6 @@
                     return (milliseconds, attachedCount == 0)
                 }
                 batch.removeAll(keepingCapacity: true)
-                for transfer in delivering { transfer.deliverOutcome() }
-                delivering.removeAll(keepingCapacity: true)
 
                 enum Next { case sleep, loop, exit }
                 let next: Next = inbox.withLock { inbox in
@@ -180,6 +180,11 @@
                     inbox.sleeping = true
                     return .sleep
                 }
+                // Resumed only once the thread counts as asleep: a resumed Task that runs before this thread
+                // reaches its wait (on this CPU, say) then starts its next request itself rather than queue it
+                // for a thread about to sleep. A wake-up meanwhile stays in the eventfd until the wait.
+                for transfer in delivering { transfer.deliverOutcome() }
+                delivering.removeAll(keepingCapacity: true)
                 switch next {
                 case .exit: return
                 case .loop: ready = 0
@@ -189,78 +194,6 @@
                     inbox.withLock { $0.sleeping = false }
                 }
             }
-        }
-
-        // MARK: Under the drive lock
-
-        private func execute(_ command: Command, now: UInt64) {
-            switch command {
-            case .add(let transfer):
-                attach(transfer, now: now)
-            case .remove(let transfer):
-                if transfer.isAttached { detach(transfer) }
-            case .unpause(let transfer):
-                guard transfer.isAttached else { return }
-                // Reading resumes, and so does the idle clock; unpausing may deliver (and pause) at once.
-                transfer.pausedByConsumer = false
-                transfer.sawActivity = true
-                sdk_curl_easy_unpause(transfer.handle.raw)
-            case .drain(let transfer):
-                guard transfer.isAttached, transfer.drainDeadline == nil else { return }
-                transfer.drainDeadline = now + transfer.drainWindow
-                watch(transfer)
-                // A transfer paused for its (now gone) consumer must read again to reach its end.
-                if transfer.pausedByConsumer {
-                    transfer.pausedByConsumer = false
-                    sdk_curl_easy_unpause(transfer.handle.raw)
-                }
-            }
-        }
-
-        /// Hands `transfer` to curl (which starts it at its next timer run, due at once), unless it was
-        /// cancelled on its way here.
-        private func attach(_ transfer: CurlTransfer, now: UInt64) {
-            guard !transfer.isCancelled else {
-                transfer.releaseHandle()
-                return
-            }
-            let result = multi.add(transfer.handle.raw)
-            guard result == CURLM_OK else {
-                transfer.releaseHandle()
-                let message =
-                    curl_multi_strerror(result).map { String(cString: $0) } ?? "curl_multi_add_handle failed"
-                transfer.fail(TransportError(code: .unknown, requestSent: false, message: message))
-                return
-            }
-            _ = Unmanaged.passRetained(transfer)
-            transfer.isAttached = true
-            attachedCount += 1
-            if transfer.idleLimit > 0 {
-                // The idle clock starts now.
-                transfer.lastActivity = now
-                watch(transfer)
-            }
-        }
-
-        private func collectFinished() {
-            while let (easy, result) = multi.nextFinished() {
-                var context: UnsafeMutableRawPointer?
-                sdk_curl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &context)
-                guard let context else { continue }
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-                transfer.complete(result)
-                finished.append(transfer)
-                detach(transfer)
-            }
-        }
-
-        func detach(_ transfer: CurlTransfer) {
-            multi.remove(transfer.handle.raw)
-            transfer.isAttached = false
-            attachedCount -= 1
-            unwatch(transfer)
-            transfer.releaseHandle()
-            Unmanaged.passUnretained(transfer).release()
         }
     }
 #endif
