@@ -42,6 +42,11 @@
             let me = Unmanaged.passUnretained(self).toOpaque()
             // HTTP/1.1 only: never multiplex or pipeline requests onto one connection.
             sdk_curl_multi_setopt_long(raw, CURLMOPT_PIPELINING, CURLPIPE_NOTHING)
+            // Keeps up to this many connections, idle ones included. curl's default, four per attached
+            // transfer, shrinks whenever few transfers are attached: between the bursts of a concurrent
+            // caller (whose transfers come back one at a time) it closed the connections the next burst
+            // then had to open again. The easy-handle pool keeps as many handles.
+            sdk_curl_multi_setopt_long(raw, CURLMOPT_MAXCONNECTS, CurlEasyHandlePool.defaultCapacity)
             sdk_curl_multi_setopt_pointer(raw, CURLMOPT_SOCKETDATA, me)
             sdk_curl_multi_setopt_socket_function(raw) { _, socket, what, context, socketContext in
                 guard let context else { return -1 }
