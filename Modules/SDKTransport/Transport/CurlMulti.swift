@@ -109,12 +109,20 @@
 
         /// Runs curl's timers while they are due at `now` (a few rounds at most: curl may ask to run again
         /// at once, and the driver's next pass will see a deadline still due).
+        ///
+        /// curl reports its next timeout in whole milliseconds, rounded down, and only when the timer it
+        /// refers to changes. Woken a fraction of a millisecond early, the run finds nothing due and curl says
+        /// nothing, which would leave the deadline in the past and the driver polling until the timer is
+        /// ripe; the deadline moves a millisecond on instead, as curl's own waits do.
         func runTimers(now: UInt64) {
             var running: Int32 = 0
             var rounds = 0
             while let deadline = timerDeadline, deadline <= now, rounds < 4 {
                 rounds += 1
                 curl_multi_socket_action(raw, sdk_curl_socket_timeout, 0, &running)
+                if timerDeadline == deadline && deadline != 0 {
+                    timerDeadline = now + 1_000_000
+                }
             }
         }
 
