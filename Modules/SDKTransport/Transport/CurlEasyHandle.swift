@@ -1,6 +1,7 @@
 #if canImport(CCurl)
     import CCurl
     import ErrorCore
+    import Foundation
 
     /// A libcurl easy handle plus the error buffer curl writes its message into.
     ///
@@ -69,6 +70,13 @@
             check(sdk_curl_easy_setopt_string(raw, CURLOPT_PROTOCOLS_STR, "http,https"))
             check(sdk_curl_easy_setopt_long(raw, CURLOPT_TCP_KEEPALIVE, 1))
             check(sdk_curl_easy_setopt_long(raw, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1))
+            // This libcurl opens its sockets without close-on-exec: a process the app starts would inherit
+            // them, holding connections open (and the engine's registrations of them) until it exits.
+            check(
+                sdk_curl_easy_setopt_sockopt_function(raw) { _, socket, _ in
+                    _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
+                    return 0  // CURL_SOCKOPT_OK
+                })
             check(
                 sdk_curl_easy_setopt_write_function(raw) { buffer, size, count, context in
                     guard let context else { return 0 }

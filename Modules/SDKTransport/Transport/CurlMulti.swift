@@ -20,6 +20,13 @@
         private let wakeup: Int32
         /// When curl next wants to run without socket activity (monotonic nanoseconds); `nil` for never.
         private(set) var timerDeadline: UInt64?
+        /// What curl watches each socket for (`EPOLLIN`/`EPOLLOUT`). Sockets are registered one-shot: a
+        /// report disarms the socket until ``act(on:)`` arms it again, so a registration that outlives its
+        /// socket (a child process inherited the socket, which curl does not open close-on-exec) reports
+        /// once and is then silent, instead of reporting without end on a descriptor no one can remove.
+        private var watched: [curl_socket_t: UInt32] = [:]
+        /// The sockets the socket callback armed during the current ``act(on:)``.
+        private var armed: Set<curl_socket_t> = []
 
         init?() {
             guard let raw = curl_multi_init() else { return nil }
@@ -87,9 +94,11 @@
         }
 
         /// Lets curl act on the sockets a wait reported ready (it survives stale reports, of sockets it
-        /// stopped watching since).
+        /// stopped watching since), then arms again those it still watches.
         func act(on events: ArraySlice<epoll_event>) {
+            guard !events.isEmpty else { return }
             var running: Int32 = 0
+            armed.removeAll(keepingCapacity: true)
             for event in events {
                 let socket = event.data.fd
                 if socket == wakeup {
@@ -104,6 +113,11 @@
                 if event.events & (EPOLLOUT.rawValue | EPOLLERR.rawValue) != 0 { mask |= CURL_CSELECT_OUT }
                 if event.events & EPOLLERR.rawValue != 0 { mask |= CURL_CSELECT_ERR }
                 curl_multi_socket_action(raw, socket, mask, &running)
+            }
+            for event in events where event.data.fd != wakeup {
+                let socket = event.data.fd
+                guard let flags = watched[socket], !armed.contains(socket) else { continue }
+                register(socket, flags, modify: true)
             }
         }
 
@@ -141,23 +155,31 @@
         /// each report costs one `epoll_ctl`.
         private func watch(_ socket: curl_socket_t, _ what: Int32, known: Bool) {
             guard what != CURL_POLL_REMOVE else {
+                watched[socket] = nil
                 // Fails harmlessly when curl closed the socket first (closing drops it from the set).
                 epoll_ctl(epoll, EPOLL_CTL_DEL, socket, nil)
                 return
             }
-            var event = epoll_event()
-            event.events =
+            let flags =
                 (what & CURL_POLL_IN != 0 ? EPOLLIN.rawValue : 0) | (what & CURL_POLL_OUT != 0 ? EPOLLOUT.rawValue : 0)
+            watched[socket] = flags
+            register(socket, flags, modify: known)
+            if !known { curl_multi_assign(raw, socket, Unmanaged.passUnretained(self).toOpaque()) }
+        }
+
+        /// Arms `socket` for one report of `flags`: modifies its registration, or adds one, whichever it
+        /// needs (`modify` is the guess tried first).
+        private func register(_ socket: curl_socket_t, _ flags: UInt32, modify: Bool) {
+            armed.insert(socket)
+            var event = epoll_event()
+            event.events = flags | EPOLLONESHOT.rawValue
             event.data.fd = socket
-            if known {
+            if modify {
                 if epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event) != 0 && errno == ENOENT {
                     epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event)
                 }
-            } else {
-                if epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event) != 0 && errno == EEXIST {
-                    epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event)
-                }
-                curl_multi_assign(raw, socket, Unmanaged.passUnretained(self).toOpaque())
+            } else if epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event) != 0 && errno == EEXIST {
+                epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event)
             }
         }
 
