@@ -5,6 +5,16 @@
 // module has neither header.
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <poll.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// poll(2) with a nanosecond timeout: glibc declares ppoll only under _GNU_SOURCE, which a Clang module
+// cannot set for the system headers, so this calls the system call itself.
+static inline int sdk_poll_nanoseconds(struct pollfd *fds, unsigned long count, long long nanoseconds) {
+    struct timespec timeout = { (time_t)(nanoseconds / 1000000000), (long)(nanoseconds % 1000000000) };
+    return (int)syscall(SYS_ppoll, fds, count, &timeout, (void *)0, (size_t)8);
+}
 
 // curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic, which Swift cannot call:
 // these typed wrappers are the only way the Swift side reaches them.

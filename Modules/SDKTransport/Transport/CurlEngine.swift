@@ -71,13 +71,22 @@
         /// When the engine thread's current (or next) wait ends, so a caller that sets an earlier deadline
         /// knows to wake it.
         private var plannedWake: UInt64 = 0
+        /// How long a caller whose transfer is the only one waits for the answer itself (``driveAlone``),
+        /// in nanoseconds; 0 never waits.
+        let inlineWait: UInt64
+        /// How many more transfers start without that wait, and how many the next unanswered wait skips.
+        private var inlineSkips = 0
+        private var inlineBackoff = 1
+        /// How many inline waits saw their answer, and how many left the transfer to the engine thread.
+        private var inlineCounts = (answered: 0, handedOver: 0)
         /// The longest wait, in nanoseconds.
         private static let maxWaitNanoseconds: UInt64 = 1_000_000_000
 
         /// Starts the engine thread; `nil` when libcurl cannot be initialised.
-        init?() {
+        init?(inlineWait: Duration) {
             guard CurlGlobal.initResult == CURLE_OK, let multi = CurlMulti() else { return nil }
             self.multi = multi
+            self.inlineWait = Self.inlineWaitNanoseconds(inlineWait)
             let thread = Thread { [self] in run() }
             thread.name = "CurlTransport"
             thread.start()
@@ -96,9 +105,13 @@
             var delivering: [CurlTransfer] = []
             let wake: Bool? = drive.withLockIfAvailable { _ in
                 let now = CurlMulti.monotonicNanoseconds()
-                attach(transfer, now: now)
-                multi.runTimers(now: now)
-                collectFinished()
+                if attachedCount == 0 && transfer.stream == nil && waitsInline() {
+                    driveAlone(transfer, from: now)
+                } else {
+                    attach(transfer, now: now)
+                    multi.runTimers(now: now)
+                    collectFinished()
+                }
                 swap(&finished, &delivering)
                 // The engine sleeps until `plannedWake`: wake it only if something is due before that.
                 var due = multi.timerDeadline ?? .max
@@ -110,6 +123,57 @@
             guard let wake else { return submit(.add(transfer)) }
             for transfer in delivering { transfer.deliverOutcome() }
             if wake { multi.wake() }
+            return true
+        }
+
+        /// Waits for `transfer`'s answer on the calling thread, for at most ``inlineWait``, when it is the only
+        /// transfer: an answer that comes that soon (a server on this host or this network) then reaches
+        /// the caller with no thread woken on the way, as it would with `curl_easy_perform`. Past the wait,
+        /// or when a command arrives for the engine, the transfer is left to the engine thread as any other.
+        ///
+        /// A wait that ends unanswered doubles how many transfers skip the next one (up to 64), so a caller
+        /// whose server is far away blocks its thread for ``inlineWait`` once in 64 requests at most; one
+        /// answered wait starts trying every time again.
+        private func driveAlone(_ transfer: CurlTransfer, from now: UInt64) {
+            // Held before curl sees the transfer, so its socket is never armed for the engine thread.
+            multi.hold()
+            defer { multi.release() }
+            attach(transfer, now: now)
+            multi.runTimers(now: now)
+            collectFinished()
+            let deadline = now + inlineWait
+            while transfer.isAttached, multi.poll(until: deadline) {
+                multi.runTimers(now: CurlMulti.monotonicNanoseconds())
+                collectFinished()
+            }
+            if transfer.isAttached {
+                inlineCounts.handedOver += 1
+                inlineSkips = inlineBackoff
+                inlineBackoff = min(inlineBackoff * 2, 64)
+            } else {
+                inlineCounts.answered += 1
+                inlineBackoff = 1
+            }
+        }
+
+        /// ``inlineCounts``, read under the drive lock (for tests and diagnostics).
+        func inlineWaits() -> (answered: Int, handedOver: Int) {
+            drive.withLock { _ in inlineCounts }
+        }
+
+        /// `wait` in nanoseconds, within 0...1 s.
+        static func inlineWaitNanoseconds(_ wait: Duration) -> UInt64 {
+            let (seconds, attoseconds) = min(max(wait, .zero), .seconds(1)).components
+            return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+        }
+
+        /// Whether the next transfer that is alone waits inline (see ``driveAlone(_:from:)``).
+        private func waitsInline() -> Bool {
+            guard inlineWait > 0 else { return false }
+            guard inlineSkips == 0 else {
+                inlineSkips -= 1
+                return false
+            }
             return true
         }
 
