@@ -1,6 +1,20 @@
 #ifndef SDK_CCURL_SHIM_H
 #define SDK_CCURL_SHIM_H
 #include <curl/curl.h>
+// CurlTransport's engine waits on curl's sockets with epoll and is woken through an eventfd; Glibc's Swift
+// module has neither header.
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <poll.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// poll(2) with a nanosecond timeout: glibc declares ppoll only under _GNU_SOURCE, which a Clang module
+// cannot set for the system headers, so this calls the system call itself.
+static inline int sdk_poll_nanoseconds(struct pollfd *fds, unsigned long count, long long nanoseconds) {
+    struct timespec timeout = { (time_t)(nanoseconds / 1000000000), (long)(nanoseconds % 1000000000) };
+    return (int)syscall(SYS_ppoll, fds, count, &timeout, (void *)0, (size_t)8);
+}
 
 // curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic, which Swift cannot call:
 // these typed wrappers are the only way the Swift side reaches them.
@@ -36,6 +50,12 @@ static inline CURLMcode sdk_curl_multi_setopt_long(CURLM *handle, CURLMoption op
 }
 static inline CURLMcode sdk_curl_multi_setopt_pointer(CURLM *handle, CURLMoption option, void *value) {
     return curl_multi_setopt(handle, option, value);
+}
+static inline CURLMcode sdk_curl_multi_setopt_socket_function(CURLM *handle, curl_socket_callback callback) {
+    return curl_multi_setopt(handle, CURLMOPT_SOCKETFUNCTION, callback);
+}
+static inline CURLMcode sdk_curl_multi_setopt_timer_function(CURLM *handle, curl_multi_timer_callback callback) {
+    return curl_multi_setopt(handle, CURLMOPT_TIMERFUNCTION, callback);
 }
 
 // Callback options: Swift can form a @convention(c) function pointer but cannot pass it through the
@@ -78,4 +98,5 @@ static const int sdk_curl_seekfunc_ok = CURL_SEEKFUNC_OK;
 static const int sdk_curl_seekfunc_cantseek = CURL_SEEKFUNC_CANTSEEK;
 static const int sdk_curl_prereqfunc_ok = CURL_PREREQFUNC_OK;
 static const int sdk_curl_prereqfunc_abort = CURL_PREREQFUNC_ABORT;
+static const curl_socket_t sdk_curl_socket_timeout = CURL_SOCKET_TIMEOUT;
 #endif

@@ -33,6 +33,10 @@ enum TransportBenchmark {
                 + "in interleaved rounds (medians)")
 
         let curl = CurlTransport()
+        // The same transport with its answers always read on the engine thread: both hand-offs, every time.
+        var handedOff = CurlTransport.Configuration()
+        handedOff.inlineWait = .zero
+        let engineOnly = CurlTransport(configuration: handedOff)
         let session = URLSessionTransport()
         let raw = RawCurlLoop()
         let rawMulti = RawCurlMulti(url.absoluteString, width: 1)
@@ -41,6 +45,7 @@ enum TransportBenchmark {
             _ = raw.get(url.absoluteString)
             _ = rawMulti.run(total: 1, bytes: body.count)
             _ = try await curl.send(HTTPRequest(url: url))
+            _ = try await engineOnly.send(HTTPRequest(url: url))
             _ = try await session.send(HTTPRequest(url: url))
         }
 
@@ -78,6 +83,7 @@ enum TransportBenchmark {
                     fatalError("raw multi loop got a short body")
                 }
             },
+            { try await expectBody(engineOnly, url, bytes: body.count) },
         ]
         let measured = try await Measure.interleaved(
             rounds: rounds, iterations: sequentialRequests / rounds, variants)
@@ -105,15 +111,25 @@ enum TransportBenchmark {
             }
         }
         probe.stop()
+        let handOffs = Measure.percentile(toThread, 0.5) + Measure.percentile(back, 0.5)
         report(
             "the two hand-offs alone (p50)",
             "\(fixed(Measure.percentile(toThread, 0.5))) µs to the engine thread + "
                 + "\(fixed(Measure.percentile(back, 0.5))) µs back to the Task")
+        // With `inlineWait` at zero every answer is read on the engine thread and handed back: the bare loop
+        // plus the two hand-offs measured alone is the floor of that path. With the default wait, a sequential
+        // request hands nothing off, and the floor is the bare loop itself.
+        report(
+            "CurlTransport, inlineWait 0", "\(fixed(measured.median(4))) µs/request",
+            "\(fixed(measured.ratio(4, over: 0), 2))× baseline; floor (bare + both hand-offs) "
+                + "\(fixed(measured.median(0) + handOffs)) µs")
 
-        // The bare baseline: one thread keeping 64 easy handles busy on one multi handle, warmed up first
-        // so its 64 connections exist, as CurlTransport's do after the sequential rounds.
+        // The bare baseline: one thread keeping 64 easy handles busy on one multi handle. It and CurlTransport
+        // are warmed up alike first, so both have their 64 connections (the sequential rounds left
+        // CurlTransport one) before anything is timed.
         let rawWide = RawCurlMulti(url.absoluteString, width: concurrentWidth)
         _ = rawWide.run(total: concurrentWidth * 4, bytes: body.count)
+        try await concurrent(curl, url, concurrentWidth * 4, expecting: body.count)
         let wideRounds = 6
         let perRound = concurrentRequests / wideRounds / concurrentWidth * concurrentWidth
         print(

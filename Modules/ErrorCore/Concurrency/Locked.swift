@@ -57,4 +57,19 @@ package final class Locked<State>: @unchecked Sendable {
         #endif
         return try body(&state)
     }
+
+    /// Runs `body` as ``withLock(_:)`` does if the lock is free now; returns `nil` without waiting when
+    /// another thread holds it.
+    package func withLockIfAvailable<Result, Failure: Error>(
+        _ body: (inout State) throws(Failure) -> Result
+    ) throws(Failure) -> Result? {
+        #if canImport(Darwin)
+            guard lock.try() else { return nil }
+            defer { lock.unlock() }
+        #else
+            guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+            defer { pthread_mutex_unlock(mutex) }
+        #endif
+        return try body(&state)
+    }
 }

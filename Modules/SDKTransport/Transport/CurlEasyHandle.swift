@@ -1,6 +1,7 @@
 #if canImport(CCurl)
     import CCurl
     import ErrorCore
+    import Foundation
 
     /// A libcurl easy handle plus the error buffer curl writes its message into.
     ///
@@ -9,7 +10,7 @@
     /// HTTP/1.1, no signals) are set once here; ``CurlTransfer/configure(_:timeout:connectTimeout:)``
     /// sets every per-request option explicitly each time, so nothing leaks from one request into the
     /// next. A handle is used by one transfer at a time: configured on the caller's thread before
-    /// submission, then only touched by the engine thread until it is recycled.
+    /// submission, then only touched under the engine's drive lock until it is recycled.
     final class CurlEasyHandle: @unchecked Sendable {
         let raw: UnsafeMutableRawPointer
         let errorBuffer: UnsafeMutablePointer<CChar>
@@ -69,6 +70,13 @@
             check(sdk_curl_easy_setopt_string(raw, CURLOPT_PROTOCOLS_STR, "http,https"))
             check(sdk_curl_easy_setopt_long(raw, CURLOPT_TCP_KEEPALIVE, 1))
             check(sdk_curl_easy_setopt_long(raw, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1))
+            // This libcurl opens its sockets without close-on-exec: a process the app starts would inherit
+            // them, holding connections open (and the engine's registrations of them) until it exits.
+            check(
+                sdk_curl_easy_setopt_sockopt_function(raw) { _, socket, _ in
+                    _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
+                    return 0  // CURL_SOCKOPT_OK
+                })
             check(
                 sdk_curl_easy_setopt_write_function(raw) { buffer, size, count, context in
                     guard let context else { return 0 }
@@ -116,13 +124,19 @@
         }
     }
 
-    /// A small stack of idle easy handles shared by the engine thread (which returns them) and calling
-    /// threads (which take them).
+    /// A small stack of idle easy handles shared by whoever drives the engine (which returns them) and
+    /// calling threads (which take them).
     final class CurlEasyHandlePool: Sendable {
         private let idle = Locked<[CurlEasyHandle]>([])
         private let capacity: Int
 
-        init(capacity: Int = 32) {
+        /// How many idle handles a pool keeps by default: the concurrency the transport is measured at. With
+        /// fewer, a steady 64 requests in flight freed handles on their way back and set up fresh ones (a curl
+        /// handle's whole initialisation) for others.
+        static let defaultCapacity = 64
+
+        /// `capacity` idle handles at most.
+        init(capacity: Int = defaultCapacity) {
             self.capacity = capacity
         }
 

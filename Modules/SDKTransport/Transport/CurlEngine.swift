@@ -9,17 +9,26 @@
         static let initResult: CURLcode = sdk_curl_global_init_default()
     }
 
-    /// One curl multi handle and the dedicated thread that drives it.
+    /// One curl multi handle (``CurlMulti``), the lock that serialises every use of it, and the dedicated
+    /// thread that waits on its sockets.
     ///
-    /// Callers hand work over through `submit`: a lock-protected command queue plus `curl_multi_wakeup`
-    /// when the thread is asleep in `curl_multi_poll`. The thread runs every transfer's callbacks, so
-    /// transfers need no locks for their response state. Connections stay in the multi handle's cache
-    /// between requests, which is what makes sequential requests reuse one connection.
+    /// **Who drives curl.** Whoever holds the drive lock. A caller starting a transfer takes it if it is
+    /// free (``start(_:)``) and attaches the transfer itself: on a kept-alive connection curl writes the
+    /// request there and then, and the new socket joins the epoll set the engine thread may be sleeping
+    /// on. The engine thread is not woken for that; it wakes when the answer arrives, so its wake-up no
+    /// longer stands between the caller and the network. The lock is never waited for by a caller: when
+    /// the engine thread holds it, the transfer goes through the command queue instead (and the thread,
+    /// being awake, takes it before it sleeps again). Cancellation, unpausing and draining always go
+    /// through the queue. The engine thread does everything else: it waits in `epoll_wait`, then under the
+    /// lock lets curl read the sockets that are ready, runs curl's timers, and completes finished transfers.
+    /// So every curl callback runs under the lock, on one thread at a time, and transfers need no locks
+    /// for their response state. Connections stay in the multi handle's cache between requests, which is
+    /// what makes sequential requests reuse one connection.
     ///
     /// Idle limits (``HTTPRequest/idleTimeout``) are enforced here rather than with a timer per
     /// transfer: the callbacks only set a flag when something arrives, and once per loop the engine reads
     /// the monotonic clock, stamps the transfers that saw activity and fails those silent for too long.
-    /// `curl_multi_poll` sleeps no longer than the earliest idle deadline, so expiry is seen within a
+    /// The engine sleeps no longer than the earliest idle deadline, so expiry is seen within a
     /// millisecond or two. A transfer paused for a slow consumer has no deadline until it is unpaused.
     ///
     /// A stream whose reader leaves before the end (drops the iterator) is not cut at once: the engine
@@ -49,24 +58,123 @@
         }
 
         let pool = CurlEasyHandlePool()
-        private let multi: UnsafeMutableRawPointer
+        let multi: CurlMulti
         private let inbox = Locked(Inbox())
-        /// Engine-thread only.
-        private var attachedCount = 0
-        /// The attached transfers with a deadline: an idle limit, or a drain (engine-thread only).
-        private var watched: [CurlTransfer] = []
-        /// The longest `curl_multi_poll` sleep, in milliseconds.
-        private static let maxPollMilliseconds: UInt64 = 1000
+        /// Held by whichever thread drives `multi`; it guards the state below and every transfer's
+        /// engine-side state (`@unchecked Sendable` rests on that).
+        private let drive = Locked(())
+        var attachedCount = 0
+        /// The transfers completed (and detached) under the lock, whose Tasks are resumed once it is released.
+        var finished: [CurlTransfer] = []
+        /// The attached transfers with a deadline: an idle limit, or a drain.
+        var watched: [CurlTransfer] = []
+        /// When the engine thread's current (or next) wait ends, so a caller that sets an earlier deadline
+        /// knows to wake it.
+        private var plannedWake: UInt64 = 0
+        /// How long a caller whose transfer is the only one waits for the answer itself (``driveAlone``),
+        /// in nanoseconds; 0 never waits.
+        let inlineWait: UInt64
+        /// How many more transfers start without that wait, and how many the next unanswered wait skips.
+        private var inlineSkips = 0
+        private var inlineBackoff = 1
+        /// How many inline waits saw their answer, and how many left the transfer to the engine thread.
+        private var inlineCounts = (answered: 0, handedOver: 0)
+        /// The longest wait, in nanoseconds.
+        private static let maxWaitNanoseconds: UInt64 = 1_000_000_000
 
         /// Starts the engine thread; `nil` when libcurl cannot be initialised.
-        init?() {
-            guard CurlGlobal.initResult == CURLE_OK, let multi = curl_multi_init() else { return nil }
+        init?(inlineWait: Duration) {
+            guard CurlGlobal.initResult == CURLE_OK, let multi = CurlMulti() else { return nil }
             self.multi = multi
-            // HTTP/1.1 only: never multiplex or pipeline requests onto one connection.
-            sdk_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, CURLPIPE_NOTHING)
+            self.inlineWait = Self.inlineWaitNanoseconds(inlineWait)
             let thread = Thread { [self] in run() }
             thread.name = "CurlTransport"
             thread.start()
+        }
+
+        /// Starts `transfer`: on the calling thread when the engine thread sleeps and the drive lock is free,
+        /// else through the engine thread. Returns `false` once the engine has shut down.
+        ///
+        /// Starting here only pays when the engine thread sleeps: it would have to be woken, and its wake-up
+        /// would delay the request. An engine thread that is awake takes the queued transfer before it sleeps
+        /// again, with no wake-up, and curl's work stays on one thread instead of the lock changing hands.
+        func start(_ transfer: CurlTransfer) -> Bool {
+            let (closed, sleeping) = inbox.withLock { ($0.closed, $0.sleeping) }
+            if closed { return false }
+            guard sleeping else { return submit(.add(transfer)) }
+            var delivering: [CurlTransfer] = []
+            let wake: Bool? = drive.withLockIfAvailable { _ in
+                let now = CurlMulti.monotonicNanoseconds()
+                if attachedCount == 0 && transfer.stream == nil && waitsInline() {
+                    driveAlone(transfer, from: now)
+                } else {
+                    attach(transfer, now: now)
+                    multi.runTimers(now: now)
+                    collectFinished()
+                }
+                swap(&finished, &delivering)
+                // The engine sleeps until `plannedWake`: wake it only if something is due before that.
+                var due = multi.timerDeadline ?? .max
+                if transfer.isWatched { due = min(due, transfer.lastActivity + transfer.idleLimit) }
+                guard due < plannedWake else { return false }
+                plannedWake = due
+                return true
+            }
+            guard let wake else { return submit(.add(transfer)) }
+            for transfer in delivering { transfer.deliverOutcome() }
+            if wake { multi.wake() }
+            return true
+        }
+
+        /// Waits for `transfer`'s answer on the calling thread, for at most ``inlineWait``, when it is the only
+        /// transfer: an answer that comes that soon (a server on this host or this network) then reaches
+        /// the caller with no thread woken on the way, as it would with `curl_easy_perform`. Past the wait,
+        /// or when a command arrives for the engine, the transfer is left to the engine thread as any other.
+        ///
+        /// A wait that ends unanswered doubles how many transfers skip the next one (up to 64), so a caller
+        /// whose server is far away blocks its thread for ``inlineWait`` once in 64 requests at most; one
+        /// answered wait starts trying every time again.
+        private func driveAlone(_ transfer: CurlTransfer, from now: UInt64) {
+            // Held before curl sees the transfer, so its socket is never armed for the engine thread.
+            multi.hold()
+            defer { multi.release() }
+            attach(transfer, now: now)
+            multi.runTimers(now: now)
+            collectFinished()
+            let deadline = now + inlineWait
+            while transfer.isAttached, multi.poll(until: deadline) {
+                multi.runTimers(now: CurlMulti.monotonicNanoseconds())
+                collectFinished()
+            }
+            if transfer.isAttached {
+                inlineCounts.handedOver += 1
+                inlineSkips = inlineBackoff
+                inlineBackoff = min(inlineBackoff * 2, 64)
+            } else {
+                inlineCounts.answered += 1
+                inlineBackoff = 1
+            }
+        }
+
+        /// ``inlineCounts``, read under the drive lock (for tests and diagnostics).
+        func inlineWaits() -> (answered: Int, handedOver: Int) {
+            drive.withLock { _ in inlineCounts }
+        }
+
+        /// `wait` in nanoseconds, within 0...1 s.
+        static func inlineWaitNanoseconds(_ wait: Duration) -> UInt64 {
+            let (seconds, attoseconds) = min(max(wait, .zero), .seconds(1)).components
+            return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+        }
+
+        /// Whether the next transfer that is alone waits inline (see ``driveAlone(_:from:)``).
+        private func waitsInline() -> Bool {
+            guard inlineWait > 0 else { return false }
+            guard inlineSkips == 0 else {
+                inlineSkips -= 1
+                return false
+            }
+            return true
         }
 
         /// Queues `command` for the engine thread and wakes it if it sleeps. Returns `false` once the
@@ -81,7 +189,7 @@
             }
             // Outside the lock: the woken thread takes that lock at once, and `multi` stays valid until
             // deinit, which cannot run while a caller is here.
-            if wake { curl_multi_wakeup(multi) }
+            if wake { multi.wake() }
             return accepted
         }
 
@@ -92,173 +200,64 @@
                 defer { inbox.sleeping = false }
                 return inbox.sleeping
             }
-            if wake { curl_multi_wakeup(multi) }
+            if wake { multi.wake() }
         }
 
         deinit {
-            // Only now, when neither the thread nor any transfer nor the transport can reach the engine.
-            curl_multi_cleanup(multi)
+            // Only now, when neither the thread nor any transfer nor the transport can reach the engine;
+            // `multi` is freed with it.
             pool.drain()
         }
 
         private func run() {
+            var events = [epoll_event](repeating: epoll_event(), count: 64)
+            var ready = 0
             var batch: [Command] = []
             batch.reserveCapacity(64)
+            var delivering: [CurlTransfer] = []
             while true {
-                let shouldExit = inbox.withLock { inbox in
-                    swap(&inbox.commands, &batch)
-                    guard batch.isEmpty && inbox.ownerGone && attachedCount == 0 else { return false }
-                    inbox.closed = true
-                    return true
+                inbox.withLock { swap(&$0.commands, &batch) }
+                let (milliseconds, idle) = drive.withLock { _ in
+                    let now = CurlMulti.monotonicNanoseconds()
+                    // The answers first: transfers that end return their connections to the cache, so the
+                    // transfers added next (which start in `runTimers`) reuse them rather than open new ones.
+                    multi.act(on: events[..<ready])
+                    for command in batch { execute(command, now: now) }
+                    multi.runTimers(now: now)
+                    collectFinished()
+                    swap(&finished, &delivering)
+                    var wake = min(multi.timerDeadline ?? .max, now + Self.maxWaitNanoseconds)
+                    if !watched.isEmpty { wake = min(wake, enforceDeadlines(now: now)) }
+                    plannedWake = wake
+                    let milliseconds = wake <= now ? 0 : Int32((wake - now + 999_999) / 1_000_000)
+                    return (milliseconds, attachedCount == 0)
                 }
-                if shouldExit { break }
-                for command in batch { execute(command) }
                 batch.removeAll(keepingCapacity: true)
 
-                var running: Int32 = 0
-                curl_multi_perform(multi, &running)
-                collectFinished()
-                let pollMilliseconds = watched.isEmpty ? Int32(Self.maxPollMilliseconds) : enforceDeadlines()
-
-                let shouldSleep = inbox.withLock { inbox in
-                    guard inbox.commands.isEmpty && !(inbox.ownerGone && attachedCount == 0) else { return false }
+                enum Next { case sleep, loop, exit }
+                let next: Next = inbox.withLock { inbox in
+                    guard inbox.commands.isEmpty else { return .loop }
+                    if inbox.ownerGone && idle {
+                        inbox.closed = true
+                        return .exit
+                    }
                     inbox.sleeping = true
-                    return true
+                    return .sleep
                 }
-                if shouldSleep {
-                    // Returns early on socket activity, curl's own timers (timeouts) or a wakeup.
-                    curl_multi_poll(multi, nil, 0, pollMilliseconds, nil)
+                // Resumed only once the thread counts as asleep: a resumed Task that runs before this thread
+                // reaches its wait (on this CPU, say) then starts its next request itself rather than queue it
+                // for a thread about to sleep. A wake-up meanwhile stays in the eventfd until the wait.
+                for transfer in delivering { transfer.deliverOutcome() }
+                delivering.removeAll(keepingCapacity: true)
+                switch next {
+                case .exit: return
+                case .loop: ready = 0
+                case .sleep:
+                    // Returns early on socket activity or a wake-up; `plannedWake` bounds it otherwise.
+                    ready = multi.wait(into: &events, milliseconds: milliseconds)
                     inbox.withLock { $0.sleeping = false }
                 }
             }
-        }
-
-        private func execute(_ command: Command) {
-            switch command {
-            case .add(let transfer):
-                guard !transfer.isCancelled else {
-                    transfer.releaseHandle()
-                    return
-                }
-                let result = curl_multi_add_handle(multi, transfer.handle.raw)
-                guard result == CURLM_OK else {
-                    transfer.releaseHandle()
-                    let message =
-                        curl_multi_strerror(result).map { String(cString: $0) } ?? "curl_multi_add_handle failed"
-                    transfer.fail(TransportError(code: .unknown, requestSent: false, message: message))
-                    return
-                }
-                _ = Unmanaged.passRetained(transfer)
-                transfer.isAttached = true
-                attachedCount += 1
-                if transfer.idleLimit > 0 {
-                    // The idle clock starts now: stamped with this loop's clock read.
-                    transfer.sawActivity = true
-                    watch(transfer)
-                }
-            case .remove(let transfer):
-                if transfer.isAttached { detach(transfer) }
-            case .unpause(let transfer):
-                guard transfer.isAttached else { return }
-                // Reading resumes, and so does the idle clock; unpausing may deliver (and pause) at once.
-                transfer.pausedByConsumer = false
-                transfer.sawActivity = true
-                sdk_curl_easy_unpause(transfer.handle.raw)
-            case .drain(let transfer):
-                guard transfer.isAttached, transfer.drainDeadline == nil else { return }
-                transfer.drainDeadline = Self.monotonicNanoseconds() + transfer.drainWindow
-                watch(transfer)
-                // A transfer paused for its (now gone) consumer must read again to reach its end.
-                if transfer.pausedByConsumer {
-                    transfer.pausedByConsumer = false
-                    sdk_curl_easy_unpause(transfer.handle.raw)
-                }
-            }
-        }
-
-        private func watch(_ transfer: CurlTransfer) {
-            guard !transfer.isWatched else { return }
-            transfer.isWatched = true
-            watched.append(transfer)
-        }
-
-        private func collectFinished() {
-            var queued: Int32 = 0
-            while let message = curl_multi_info_read(multi, &queued) {
-                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
-                let result = message.pointee.data.result
-                var context: UnsafeMutableRawPointer?
-                sdk_curl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &context)
-                guard let context else { continue }
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-                transfer.complete(result)
-                detach(transfer)
-            }
-        }
-
-        /// Ends the draining transfers whose window closed, stamps the watched transfers that saw activity,
-        /// fails (and detaches) those silent past their idle limit, and returns how long the loop may sleep:
-        /// until the earliest remaining deadline, in whole milliseconds rounded up, between 1 and
-        /// ``maxPollMilliseconds``.
-        private func enforceDeadlines() -> Int32 {
-            let now = Self.monotonicNanoseconds()
-            var sleep = Self.maxPollMilliseconds * 1_000_000
-            // Backwards, so that `detach` (which moves the last element into the freed slot) only moves
-            // transfers already looked at.
-            var index = watched.count - 1
-            while index >= 0 {
-                let transfer = watched[index]
-                index -= 1
-                if let drainDeadline = transfer.drainDeadline {
-                    guard now >= drainDeadline else {
-                        sleep = min(sleep, drainDeadline - now)
-                        continue
-                    }
-                    // The response did not end in time: give up on it and on its connection.
-                    transfer.fail(
-                        TransportError(code: .cancelled, requestSent: true, message: "abandoned by its reader"))
-                    detach(transfer)
-                    continue
-                }
-                guard transfer.idleLimit > 0 else { continue }
-                if transfer.sawActivity {
-                    transfer.sawActivity = false
-                    transfer.lastActivity = now
-                }
-                guard !transfer.pausedByConsumer else { continue }
-                let deadline = transfer.lastActivity + transfer.idleLimit
-                guard now >= deadline else {
-                    sleep = min(sleep, deadline - now)
-                    continue
-                }
-                // The same `requestSent` as curl's own timeout (CURLE_OPERATION_TIMEDOUT) would carry.
-                transfer.fail(
-                    TransportError(
-                        code: .timedOut, requestSent: transfer.requestBytesWritten,
-                        message: "no data received for \(transfer.idleLimit / 1_000_000) ms"))
-                detach(transfer)
-            }
-            return Int32(max(1, (sleep + 999_999) / 1_000_000))
-        }
-
-        /// CLOCK_MONOTONIC in nanoseconds: cheap (vDSO) and never jumps with the wall clock.
-        private static func monotonicNanoseconds() -> UInt64 {
-            var time = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &time)
-            return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-        }
-
-        private func detach(_ transfer: CurlTransfer) {
-            curl_multi_remove_handle(multi, transfer.handle.raw)
-            transfer.isAttached = false
-            attachedCount -= 1
-            if transfer.isWatched, let slot = watched.firstIndex(where: { $0 === transfer }) {
-                watched.swapAt(slot, watched.count - 1)
-                watched.removeLast()
-                transfer.isWatched = false
-            }
-            transfer.releaseHandle()
-            Unmanaged.passUnretained(transfer).release()
         }
     }
 #endif

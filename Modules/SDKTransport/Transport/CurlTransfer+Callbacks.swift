@@ -2,8 +2,9 @@
     import CCurl
     import Foundation
 
-    /// The bodies of curl's callbacks. All run on the engine thread, inside `curl_multi_perform` (or
-    /// `curl_easy_pause`), so they touch the engine-thread state without locks.
+    /// The bodies of curl's callbacks. All run inside a call into the multi handle (or `curl_easy_pause`)
+    /// under the engine's drive lock, one thread at a time, so they touch the engine-side state without
+    /// locks of their own.
     extension CurlTransfer {
         /// CURLOPT_WRITEFUNCTION: a piece of the (decoded) body.
         func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
@@ -135,6 +136,10 @@
         /// byte is ever lost.
         private static func text(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
             let contiguous = UnsafeRawBufferPointer(rebasing: bytes).assumingMemoryBound(to: UInt8.self)
+            // Header text is nearly always ASCII, which is UTF-8 as it stands. The check runs here, specialized
+            // for these bytes; `UTF8Text.validating`, generic and called from another module, was not
+            // specialized by the optimizer and paid a witness-table call per byte of every header line.
+            if !contiguous.contains(where: { $0 >= 0x80 }) { return String(decoding: contiguous, as: UTF8.self) }
             if let utf8 = UTF8Text.validating(contiguous) { return utf8 }
             return String(String.UnicodeScalarView(contiguous.map { Unicode.Scalar($0) }))
         }

@@ -8,9 +8,9 @@
     ///
     /// Threading: `configure` sets the easy handle up on the caller's thread before submission;
     /// from `start` on, the response state (`status`, `headerFields`, `body`, the flags the callbacks set)
-    /// is touched only by the engine thread. `control` is the one piece several threads share: the
-    /// waiting continuation and whether the exchange was cancelled or finished, so that exactly one of
-    /// completion and cancellation resumes the caller.
+    /// is touched only under the engine's drive lock (see ``CurlEngine``). `control` is the one piece
+    /// several threads share: the waiting continuation and whether the exchange was cancelled or finished,
+    /// so that exactly one of completion and cancellation resumes the caller.
     final class CurlTransfer: @unchecked Sendable {
         enum Waiter {
             case response(UnsafeContinuation<HTTPResponse, any Error>)
@@ -67,8 +67,10 @@
         var reportedBodyBytes: Int64 = 0
         var requestAttempts = 0
         var abortReason: AbortReason?
-        /// Set by the engine thread when curl finished the exchange without error.
+        /// Set when curl finished the exchange without error.
         var completedCleanly = false
+        /// Set when curl finished the exchange with an error.
+        var failure: TransportError?
         /// Set by the callbacks whenever something arrives; the engine folds it into `lastActivity` with
         /// one clock read per loop, so a chunk costs a store instead of a clock read.
         var sawActivity = false
@@ -128,7 +130,7 @@
                 return
             }
             stream?.attach(self)
-            if !engine.submit(.add(self)) {
+            if !engine.start(self) {
                 releaseHandle()
                 fail(TransportError(code: .unknown, requestSent: false, message: "the transport has shut down"))
             }
@@ -175,7 +177,8 @@
             }
         }
 
-        /// Called when curl reports the transfer done, before it is detached.
+        /// Called when curl reports the transfer done, before it is detached: settles the outcome while the
+        /// handle can still be asked about it. ``deliverOutcome()`` hands it over once the drive lock is free.
         func complete(_ result: CURLcode) {
             if result == CURLE_OK {
                 completedCleanly = true
@@ -184,12 +187,17 @@
                     sdk_curl_easy_getinfo_long(handle.raw, CURLINFO_RESPONSE_CODE, &code)
                     status = code
                 }
-                succeed()
             } else {
-                fail(
-                    CurlErrorMapping.error(
-                        for: result, abortReason: abortReason, requestSent: requestBytesWritten, handle: handle))
+                failure = CurlErrorMapping.error(
+                    for: result, abortReason: abortReason, requestSent: requestBytesWritten, handle: handle)
             }
+        }
+
+        /// Resumes the waiting Task (or ends the body stream) with what ``complete(_:)`` settled. Called after
+        /// the transfer was detached and the drive lock released, so the resumed Task can start its next
+        /// request on the spot instead of finding the lock held.
+        func deliverOutcome() {
+            if let failure { fail(failure) } else { succeed() }
         }
 
         /// Frees the header list and gives the easy handle back to the pool, exactly once.

@@ -7,8 +7,8 @@ import Foundation
 /// (curl's upload buffer, a copy buffer), so memory stays flat whatever the body's size. `rewind()` starts
 /// over, for a transport that must resend the body on a fresh connection.
 ///
-/// Not thread-safe: one send uses it from one thread at a time (curl's engine thread, or the thread
-/// composing URLSession's upload file). Files are closed by ``close()`` or when the reader goes away.
+/// Not thread-safe: one send uses it from one thread at a time (whichever thread drives curl, under the
+/// curl engine's lock, or the thread composing URLSession's upload file). Files are closed by ``close()`` or when the reader goes away.
 final class UploadBodyReader {
     private enum Source {
         case data(Data)

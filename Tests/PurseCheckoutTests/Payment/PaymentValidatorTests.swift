@@ -77,7 +77,7 @@ import Testing
                 else { return }
                 try await waitUntil { try bed.payments(session.id) == 1 }
             })
-            let transport = PurseTestBed.validateTimingOut(times: 1)
+            let transport = bed.validateTimingOut(times: 1)
             let checkout = try bed.checkout(session, clock: clock, transport: transport)
             try await checkout.load()
             let card = try #require(try checkout.paymentElement(for: "creditcard") as? CardElement)
@@ -114,7 +114,7 @@ import Testing
 
     @Test func anOutcomeStillUnknownBlocksTheSessionUntilTheStatusKnows() async throws {
         try await withPurse { bed in
-            let transport = PurseTestBed.validateTimingOut()
+            let transport = bed.validateTimingOut()
             let (checkout, card, session) = try await bed.cardCheckout(transport: transport)
             // The server holds the key; every replay meets 409 in use; the status says executing.
             try bed.fault(PurseTestBed.validateHeldInFlight, session.id, "validate")

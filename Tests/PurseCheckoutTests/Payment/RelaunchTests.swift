@@ -26,7 +26,7 @@ import Testing
         try await withPurse { bed in
             try await withTemporaryDirectory { directory in
                 let store = FileSecureStore(directory: directory)
-                let transport = PurseTestBed.validateTimingOut()
+                let transport = bed.validateTimingOut()
                 let (checkout, _, session) = try await bed.cardCheckout(
                     number: "4539 1488 0343 6467", cvv: "951", transport: transport, store: store)
                 try bed.fault(PurseTestBed.validateHeldInFlight, session.id, "validate")

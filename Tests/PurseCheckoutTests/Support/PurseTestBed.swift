@@ -73,12 +73,28 @@ struct PurseTestBed: Sendable {
     /// not, in a slow clean-clone run). Tests wait for states, so the 15 s costs time only then.
     static let validateHeldInFlight = FaultAction.delay(milliseconds: 15_000)
 
-    /// A transport giving the first `times` `validate` requests a timeout of their own (everything else
-    /// keeps its own), so a test can time out `validate` without risking the other exchanges on a loaded
-    /// machine.
-    static func validateTimingOut(after timeout: Duration = .milliseconds(200), times: Int = .max) -> ScriptedTransport
-    {
-        ScriptedTransport(.rewrite(times: times, when: { $0.url.path.hasSuffix("/validate") }) { $0.timeout = timeout })
+    /// A transport on which the first `times` `validate` requests time out once the emulator has them
+    /// (logged, their idempotency key claimed), as a transport's own timeout does after sending;
+    /// everything else goes on to the emulator. A timeout of 200 ms, say, could expire on a loaded machine
+    /// before the request left, and then it would be a different test.
+    func validateTimingOut(times: Int = .max) -> ScriptedTransport {
+        let server = server
+        let attempts = Locked([String: Int]())
+        return ScriptedTransport(
+            .timeOut(times: times, when: { $0.url.path.hasSuffix("/validate") }) { request in
+                let key = request.headers["Idempotency-Key"] ?? ""
+                let attempt = attempts.withLock { counts in
+                    counts[key, default: 0] += 1
+                    return counts[key, default: 0]
+                }
+                try await waitUntil {
+                    let arrived = try server.requests(to: request.url.path).filter { logged in
+                        logged.headers.contains { $0.name.lowercased() == "idempotency-key" && $0.value == key }
+                    }
+                    let claimed = try server.purseIdempotencyState(key: key) != nil
+                    return arrived.count >= attempt && claimed
+                }
+            })
     }
 
     func fault(_ action: FaultAction, _ sessionID: String, _ suffix: String, count: Int? = 1) throws {

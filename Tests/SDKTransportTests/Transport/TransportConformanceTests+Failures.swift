@@ -163,7 +163,7 @@ extension TransportConformanceTests {
             }
             switch kind {
             #if canImport(CCurl)
-                case .curl: #expect(error?.code == .badServerResponse)
+                case .curl, .curlEngine: #expect(error?.code == .badServerResponse)
             #endif
             case .urlSession:
                 // FoundationNetworking reports curl's receive error without the reason.
@@ -180,7 +180,7 @@ extension TransportConformanceTests {
         let transport: any Transport
         switch kind {
         #if canImport(CCurl)
-            case .curl:
+            case .curl, .curlEngine:
                 var configuration = CurlTransport.Configuration()
                 configuration.maxResponseBodyBytes = 10_000
                 transport = CurlTransport(configuration: configuration)

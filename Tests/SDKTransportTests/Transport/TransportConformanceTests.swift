@@ -67,7 +67,7 @@ import Testing
                 try await transport.send(HTTPRequest(method: "POST", url: server.url("/echo"), body: Data("x".utf8))))
             switch kind {
             #if canImport(CCurl)
-                case .curl: #expect(withBody.values(for: "Content-Type").isEmpty)
+                case .curl, .curlEngine: #expect(withBody.values(for: "Content-Type").isEmpty)
             #endif
             case .urlSession:
                 #expect(withBody.values(for: "Content-Type") == ["application/x-www-form-urlencoded"])
@@ -109,7 +109,7 @@ import Testing
             #expect(response.headers["X-Empty"] == "")
             switch kind {
             #if canImport(CCurl)
-                case .curl:
+                case .curl, .curlEngine:
                     #expect(response.headers.values(for: "x-multi") == ["first", "second"])
             #endif
             case .urlSession:

@@ -9,6 +9,9 @@ import SDKTransport
 public enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
     #if canImport(CCurl)
         case curl
+        /// CurlTransport with ``CurlTransport/Configuration/inlineWait`` at zero: every answer is read on
+        /// its engine thread and handed back, the path concurrent requests take, whatever the timing.
+        case curlEngine
     #endif
     case urlSession
 
@@ -17,6 +20,13 @@ public enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertib
         switch self {
         #if canImport(CCurl)
             case .curl: CurlTransport()
+            case .curlEngine:
+                CurlTransport(
+                    configuration: {
+                        var configuration = CurlTransport.Configuration()
+                        configuration.inlineWait = .zero
+                        return configuration
+                    }())
         #endif
         case .urlSession: URLSessionTransport()
         }
@@ -36,13 +46,13 @@ public enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertib
     public var preservesRequestHeaderOrder: Bool {
         switch self {
         #if canImport(CCurl)
-            case .curl: true
+            case .curl, .curlEngine: true
         #endif
         case .urlSession: false
         }
     }
 
-    /// `curl` or `urlSession`, as test names show it.
+    /// `curl`, `curlEngine` or `urlSession`, as test names show it.
     public var description: String { rawValue }
 }
 

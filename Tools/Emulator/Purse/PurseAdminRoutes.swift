@@ -100,6 +100,12 @@ extension EmulatorServer {
         try PursePayment.all(sessionID: sessionID, store: store).first?.saveToken
     }
 
+    /// The state of the `validate` that claimed idempotency key `key` (`executing`, `completed`), or nil
+    /// when no request has claimed it.
+    package func purseIdempotencyState(key: String) throws -> String? {
+        try store.query("SELECT state FROM purse_idempotency WHERE key = ?", [.text(key)]).first?.string("state")
+    }
+
     /// The payments recorded for `sessionID` (every session's when nil), oldest first: at most one per session.
     package func pursePaymentCount(sessionID: String? = nil) throws -> Int {
         try PursePayment.all(sessionID: sessionID, store: store).count

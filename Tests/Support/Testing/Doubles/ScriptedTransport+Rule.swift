@@ -17,6 +17,7 @@ extension ScriptedTransport {
             case rewrite(@Sendable (inout HTTPRequest) -> Void)
             case before(Hook)
             case after(Hook)
+            case timeOut(Hook)
         }
 
         let action: Action
@@ -64,8 +65,7 @@ extension ScriptedTransport {
             Self(.hold(gate), when: matches)
         }
 
-        /// Applies `change` to the first `times` matching requests before they go on: a timeout of their
-        /// own, say, so one exchange can time out without risking the others on a loaded machine.
+        /// Applies `change` to the first `times` matching requests before they go on.
         public static func rewrite(
             times: Int = .max, when matches: @escaping Match = { _ in true },
             _ change: @escaping @Sendable (inout HTTPRequest) -> Void
@@ -77,6 +77,16 @@ extension ScriptedTransport {
         /// in, or throw to fail the request.
         public static func before(when matches: @escaping Match = { _ in true }, _ hook: @escaping Hook) -> Self {
             Self(.before(hook), when: matches)
+        }
+
+        /// Sends the first `times` matching requests and fails each with `.timedOut`, `requestSent` true,
+        /// once `arrived` returns (the test's evidence that the server has it), cancelling the exchange:
+        /// what a transport's own timeout does after sending, with no duration for a loaded machine to
+        /// outlast before the request has even left. An answer that comes first is returned as usual.
+        public static func timeOut(
+            times: Int = .max, when matches: @escaping Match = { _ in true }, once arrived: @escaping Hook
+        ) -> Self {
+            Self(.timeOut(arrived), times: times, when: matches)
         }
 
         /// Runs `hook` once a matching request has been answered (for a stream, once its head arrived),

@@ -42,31 +42,58 @@ public final class ScriptedTransport: Transport {
     }
 
     /// Routes `request` through the rules, then hands back their answer or sends what they let through.
-    private func exchange<Response>(
+    private func exchange<Response: Sendable>(
         _ request: HTTPRequest, answered: (HTTPResponse) -> Response,
-        sending: (HTTPRequest) async throws -> Response
+        sending: @escaping @Sendable (HTTPRequest) async throws -> Response
     ) async throws -> Response {
         switch try await route(request) {
         case .answer(let response):
             return answered(response)
-        case .forward(let request, let after):
-            let response = try await sending(request)
+        case .forward(let request, let after, let abandon):
+            let response =
+                if let abandon {
+                    try await Self.sending(request, abandonedOnce: abandon, sending)
+                } else {
+                    try await sending(request)
+                }
             for hook in after { try await hook(request) }
             return response
         }
     }
 
-    /// What the rules made of a request: an answer of their own, or the request to send on and the hooks
-    /// to run once it is answered.
+    /// Sends `request` and, once `arrived` returns, abandons the exchange (cancelling it) and fails it as
+    /// a timeout after sending; an answer or a failure before that is the exchange's own.
+    private static func sending<Response: Sendable>(
+        _ request: HTTPRequest, abandonedOnce arrived: @escaping Rule.Hook,
+        _ sending: @escaping @Sendable (HTTPRequest) async throws -> Response
+    ) async throws -> Response {
+        try await withThrowingTaskGroup(of: Response?.self) { group in
+            group.addTask { try await sending(request) }
+            group.addTask {
+                try await arrived(request)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let response = first else {
+                throw TransportError(
+                    code: .timedOut, requestSent: true, message: "timed out (abandoned once the server had it)")
+            }
+            return response
+        }
+    }
+
+    /// What the rules made of a request: an answer of their own, or the request to send on, the hooks to
+    /// run once it is answered, and the condition on which to abandon it.
     private enum Route {
         case answer(HTTPResponse)
-        case forward(HTTPRequest, after: [Rule.Hook])
+        case forward(HTTPRequest, after: [Rule.Hook], abandon: Rule.Hook?)
     }
 
     private func route(_ request: HTTPRequest) async throws -> Route {
         log.withLock { $0.requests.append(request) }
         var request = request
         var after: [Rule.Hook] = []
+        var abandon: Rule.Hook?
         for rule in rules where rule.applies(to: request) {
             switch rule.action {
             case .respond(let response):
@@ -82,8 +109,10 @@ public final class ScriptedTransport: Transport {
                 try await hook(request)
             case .after(let hook):
                 after.append(hook)
+            case .timeOut(let arrived):
+                abandon = arrived
             }
         }
-        return .forward(request, after: after)
+        return .forward(request, after: after, abandon: abandon)
     }
 }
