@@ -77,8 +77,9 @@
         /// How many more transfers start without that wait, and how many the next unanswered wait skips.
         private var inlineSkips = 0
         private var inlineBackoff = 1
-        /// How many inline waits saw their answer, and how many left the transfer to the engine thread.
-        private var inlineCounts = (answered: 0, handedOver: 0)
+        /// How many inline waits saw their answer within ``inlineWait``, how many saw it later, and how many
+        /// left the transfer to the engine thread.
+        private var inlineCounts = (answered: 0, late: 0, handedOver: 0)
         /// The longest wait, in nanoseconds.
         private static let maxWaitNanoseconds: UInt64 = 1_000_000_000
 
@@ -131,9 +132,11 @@
         /// the caller with no thread woken on the way, as it would with `curl_easy_perform`. Past the wait,
         /// or when a command arrives for the engine, the transfer is left to the engine thread as any other.
         ///
-        /// A wait that ends unanswered doubles how many transfers skip the next one (up to 64), so a caller
-        /// whose server is far away blocks its thread for ``inlineWait`` once in 64 requests at most; one
-        /// answered wait starts trying every time again.
+        /// The wait can run a few milliseconds past ``inlineWait`` (see ``CurlMulti/poll(until:)``), and an
+        /// answer that comes then is taken, but only one within ``inlineWait`` counts as quick. A wait without
+        /// a quick answer doubles how many transfers skip the next one (up to 64), so a caller whose server is
+        /// a millisecond or more away blocks its thread once in 64 requests at most; one quick answer starts
+        /// trying every time again.
         private func driveAlone(_ transfer: CurlTransfer, from now: UInt64) {
             // Held before curl sees the transfer, so its socket is never armed for the engine thread.
             multi.hold()
@@ -146,18 +149,18 @@
                 multi.runTimers(now: CurlMulti.monotonicNanoseconds())
                 collectFinished()
             }
-            if transfer.isAttached {
-                inlineCounts.handedOver += 1
-                inlineSkips = inlineBackoff
-                inlineBackoff = min(inlineBackoff * 2, 64)
-            } else {
+            if !transfer.isAttached && CurlMulti.monotonicNanoseconds() <= deadline {
                 inlineCounts.answered += 1
                 inlineBackoff = 1
+                return
             }
+            if transfer.isAttached { inlineCounts.handedOver += 1 } else { inlineCounts.late += 1 }
+            inlineSkips = inlineBackoff
+            inlineBackoff = min(inlineBackoff * 2, 64)
         }
 
         /// ``inlineCounts``, read under the drive lock (for tests and diagnostics).
-        func inlineWaits() -> (answered: Int, handedOver: Int) {
+        func inlineWaits() -> (answered: Int, late: Int, handedOver: Int) {
             drive.withLock { _ in inlineCounts }
         }
 

@@ -30,16 +30,16 @@
                 // Only a request that finds the engine thread asleep waits; the first may not.
                 let waits = try #require(transport.engine).inlineWaits()
                 #expect(waits.answered >= 1)
-                #expect(waits.answered + waits.handedOver <= 20)
+                #expect(waits.answered + waits.late + waits.handedOver <= 20)
             }
         }
 
         @Test func anAnswerLaterThanTheWaitIsLeftToTheEngineThread() async throws {
-            let transport = Self.transport(inlineWait: .milliseconds(1))
+            let transport = Self.transport(inlineWait: .milliseconds(100))
             let engine = try #require(transport.engine)
             try await TransportTestServer.with { server in
-                // Warm up until a wait has run (the engine thread was asleep) and seen its answer, so the next
-                // unanswered wait makes exactly one request skip.
+                // Warm up until a wait has run (the engine thread was asleep) and seen its answer in time, so
+                // the next unanswered wait makes exactly one request skip.
                 while engine.inlineWaits().answered == 0 {
                     _ = try await transport.send(HTTPRequest(url: server.url("/echo")))
                 }
@@ -57,7 +57,7 @@
                 let before = engine.inlineWaits()
                 _ = try await transport.send(HTTPRequest(url: server.url("/echo")))
                 let after = engine.inlineWaits()
-                #expect(after.answered == before.answered && after.handedOver == before.handedOver)
+                #expect(after == before)
             }
         }
 
