@@ -72,8 +72,10 @@
             ///
             /// An answer from this host or this network often comes sooner, and then reaches the caller
             /// without two thread wake-ups (to the transport's thread and back), which cost more than the
-            /// exchange itself on a small machine. The wait blocks the calling thread, so after a wait that
-            /// ended unanswered up to 64 requests skip it: a caller whose server is far away pays it rarely.
+            /// exchange itself on a small machine. The wait blocks the calling thread, and may last until the
+            /// kernel's next timer tick (a few milliseconds) when no answer comes, rather than program a
+            /// timer of its own; so after a wait without an answer within this time, up to 64 requests skip
+            /// it: a caller whose server is a millisecond or more away pays it rarely.
             public var inlineWait: Duration = .microseconds(250)
             /// How long a stream its consumer abandoned may take to end by itself, so it keeps its
             /// connection, before it is cut. 250 ms; internal, so only a test on a loaded machine stretches it.
