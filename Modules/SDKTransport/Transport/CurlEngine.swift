@@ -109,9 +109,7 @@
                 if attachedCount == 0 && transfer.stream == nil && waitsInline() {
                     driveAlone(transfer, from: now)
                 } else {
-                    attach(transfer, now: now)
-                    multi.runTimers(now: now)
-                    collectFinished()
+                    begin(transfer, now: now)
                 }
                 swap(&finished, &delivering)
                 // The engine sleeps until `plannedWake`: wake it only if something is due before that.
@@ -141,9 +139,7 @@
             // Held before curl sees the transfer, so its socket is never armed for the engine thread.
             multi.hold()
             defer { multi.release() }
-            attach(transfer, now: now)
-            multi.runTimers(now: now)
-            collectFinished()
+            begin(transfer, now: now)
             let deadline = now + inlineWait
             while transfer.isAttached, multi.poll(until: deadline) {
                 multi.runTimers(now: CurlMulti.monotonicNanoseconds())
@@ -157,6 +153,14 @@
             if transfer.isAttached { inlineCounts.handedOver += 1 } else { inlineCounts.late += 1 }
             inlineSkips = inlineBackoff
             inlineBackoff = min(inlineBackoff * 2, 64)
+        }
+
+        /// Attaches `transfer` and lets curl start it at once (on a kept-alive connection, the request is
+        /// written there and then).
+        private func begin(_ transfer: CurlTransfer, now: UInt64) {
+            attach(transfer, now: now)
+            multi.runTimers(now: now)
+            collectFinished()
         }
 
         /// ``inlineCounts``, read under the drive lock (for tests and diagnostics).

@@ -14,7 +14,7 @@ import Testing
     /// The `Idempotency-Key` and body of each logged `validate`.
     static func attempts(_ bed: PurseTestBed, _ sessionID: String) throws -> [(key: String, body: Data, status: Int?)] {
         try bed.requests(sessionID, "validate").map { request in
-            let key = request.headers.first { $0.name.lowercased() == "idempotency-key" }?.value ?? ""
+            let key = request.header("Idempotency-Key") ?? ""
             return (key, request.body, request.status)
         }
     }

@@ -88,8 +88,8 @@ struct PurseTestBed: Sendable {
                     return counts[key, default: 0]
                 }
                 try await waitUntil {
-                    let arrived = try server.requests(to: request.url.path).filter { logged in
-                        logged.headers.contains { $0.name.lowercased() == "idempotency-key" && $0.value == key }
+                    let arrived = try server.requests(to: request.url.path).filter {
+                        $0.header("Idempotency-Key", carried: key)
                     }
                     let claimed = try server.purseIdempotencyState(key: key) != nil
                     return arrived.count >= attempt && claimed

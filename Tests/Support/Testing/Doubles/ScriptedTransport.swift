@@ -52,7 +52,7 @@ public final class ScriptedTransport: Transport {
         case .forward(let request, let after, let abandon):
             let response =
                 if let abandon {
-                    try await Self.sending(request, abandonedOnce: abandon, sending)
+                    try await Self.send(request, abandoningOnce: abandon, through: sending)
                 } else {
                     try await sending(request)
                 }
@@ -63,9 +63,9 @@ public final class ScriptedTransport: Transport {
 
     /// Sends `request` and, once `arrived` returns, abandons the exchange (cancelling it) and fails it as
     /// a timeout after sending; an answer or a failure before that is the exchange's own.
-    private static func sending<Response: Sendable>(
-        _ request: HTTPRequest, abandonedOnce arrived: @escaping Rule.Hook,
-        _ sending: @escaping @Sendable (HTTPRequest) async throws -> Response
+    private static func send<Response: Sendable>(
+        _ request: HTTPRequest, abandoningOnce arrived: @escaping Rule.Hook,
+        through sending: @escaping @Sendable (HTTPRequest) async throws -> Response
     ) async throws -> Response {
         try await withThrowingTaskGroup(of: Response?.self) { group in
             group.addTask { try await sending(request) }
