@@ -51,15 +51,24 @@ enum TransportBenchmark {
 
         // Profiling: `TRANSPORT_PROFILE_ONLY=curl perf record … Benchmarks transport` runs only CurlTransport's
         // sequential GETs (`=raw`: only the bare libcurl loop's; `=wide`: only its 64-way rounds), so a profile
-        // sees nothing else.
+        // sees nothing else; `TRANSPORT_PROFILE_REQUESTS` sets how many sequential GETs (20,000).
         if let only = ProcessInfo.processInfo.environment["TRANSPORT_PROFILE_ONLY"] {
+            var count = sequentialRequests * 10
+            if let requests = ProcessInfo.processInfo.environment["TRANSPORT_PROFILE_REQUESTS"] {
+                guard let number = Int(requests), number > 0 else {
+                    FileHandle.standardError.write(
+                        Data("TRANSPORT_PROFILE_REQUESTS must be a positive number, not \(requests)\n".utf8))
+                    exit(2)
+                }
+                count = number
+            }
             switch only {
             case "curl":
-                for _ in 0..<(sequentialRequests * 10) { try await expectBody(curl, url, bytes: body.count) }
+                for _ in 0..<count { try await expectBody(curl, url, bytes: body.count) }
             case "wide":
                 try await concurrent(curl, url, concurrentRequests * 5, expecting: body.count)
             case "raw":
-                for _ in 0..<(sequentialRequests * 10) {
+                for _ in 0..<count {
                     guard raw.get(url.absoluteString).bytes == body.count else {
                         fatalError("raw loop got a short body")
                     }

@@ -7,13 +7,36 @@
     ///
     /// Handles are pooled (``CurlEasyHandlePool``) so a steady stream of requests reuses them instead of
     /// allocating curl state per request. The options that never change (callbacks, protocol limits,
-    /// HTTP/1.1, no signals) are set once here; ``CurlTransfer/configure(_:timeout:connectTimeout:)``
-    /// sets every per-request option explicitly each time, so nothing leaks from one request into the
-    /// next. A handle is used by one transfer at a time: configured on the caller's thread before
-    /// submission, then only touched under the engine's drive lock until it is recycled.
+    /// HTTP/1.1, no signals, and the handle itself as every callback's context) are set once here;
+    /// ``CurlTransfer/configure(_:timeoutMilliseconds:connectTimeoutMilliseconds:)`` sets each per-request option the handle does
+    /// not already hold from its last request (``applied``), so nothing leaks from one request into the
+    /// next and a steady run of GETs sets little more than the URL. A handle is used by one transfer at a
+    /// time: configured on the caller's thread before submission, then only touched under the engine's
+    /// drive lock until it is recycled.
     final class CurlEasyHandle: @unchecked Sendable {
+        /// The per-request options as the handle's last request left them.
+        struct Applied: Equatable {
+            var timeoutMilliseconds = 0
+            var connectTimeoutMilliseconds = 0
+            var maxFileSize: curl_off_t = 0
+            /// `CURLOPT_ACCEPT_ENCODING` is "" (every encoding offered and decoded) rather than NULL.
+            var offersEveryEncoding = false
+        }
+
         let raw: UnsafeMutableRawPointer
         let errorBuffer: UnsafeMutablePointer<CChar>
+        /// The transfer the handle serves, which every callback reaches through the handle (their context
+        /// pointer); `nil` between transfers, so nothing can reach a finished transfer through the handle.
+        var transfer: CurlTransfer?
+        /// The per-request options set on the handle now; `nil` when unknown (fresh, or after a reset).
+        var applied: Applied?
+        /// Whether the handle is set for a bodyless GET (`HTTPGET`, no `NOBODY`, no custom method), which
+        /// a GET after a GET then need not set again.
+        var isPlainGet = false
+        /// Whether a header list is set, which must be cleared before the next request.
+        var hasHeaderList = false
+        /// Whether `CURLOPT_VERBOSE` is on, which the debug callback needs.
+        var isVerbose = true
 
         init?() {
             guard let raw = curl_easy_init() else { return nil }
@@ -40,31 +63,45 @@
         /// cancellation, a pause) curl's whole state is reset, so no half-finished transfer state can leak.
         func prepareForReuse(clean: Bool) -> Bool {
             errorBuffer[0] = 0
+            transfer = nil
             if clean {
-                // POSTFIELDS frees the copied body; HTTPGET then puts the method back to GET. The
-                // transfer pointers go too: nothing may reach a finished transfer through this handle.
-                var ok = sdk_curl_easy_setopt_pointer(raw, CURLOPT_POSTFIELDS, nil) == CURLE_OK
-                ok = ok && sdk_curl_easy_setopt_long(raw, CURLOPT_HTTPGET, 1) == CURLE_OK
-                ok = ok && sdk_curl_easy_setopt_slist(raw, CURLOPT_HTTPHEADER, nil) == CURLE_OK
-                for option in Self.transferPointerOptions {
-                    ok = ok && sdk_curl_easy_setopt_pointer(raw, option, nil) == CURLE_OK
+                var ok = true
+                if !isPlainGet {
+                    // POSTFIELDS frees the copied body; HTTPGET then puts the method back to GET.
+                    ok = sdk_curl_easy_setopt_pointer(raw, CURLOPT_POSTFIELDS, nil) == CURLE_OK
+                    ok = ok && sdk_curl_easy_setopt_long(raw, CURLOPT_HTTPGET, 1) == CURLE_OK
+                }
+                if hasHeaderList {
+                    hasHeaderList = false
+                    ok = ok && sdk_curl_easy_setopt_slist(raw, CURLOPT_HTTPHEADER, nil) == CURLE_OK
                 }
                 return ok
             }
             curl_easy_reset(raw)
+            applied = nil
+            isPlainGet = false
+            hasHeaderList = false
             return applyConstantOptions()
         }
 
-        /// The options that carry the current transfer to curl's callbacks.
-        static let transferPointerOptions = [
-            CURLOPT_PRIVATE, CURLOPT_WRITEDATA, CURLOPT_HEADERDATA, CURLOPT_DEBUGDATA, CURLOPT_PREREQDATA,
-            CURLOPT_READDATA, CURLOPT_SEEKDATA,
-        ]
+        /// The transfer a callback is for, from its context pointer (the handle).
+        static func transfer(_ context: UnsafeMutableRawPointer?) -> CurlTransfer? {
+            guard let context else { return nil }
+            return Unmanaged<CurlEasyHandle>.fromOpaque(context).takeUnretainedValue().transfer
+        }
 
         private func applyConstantOptions() -> Bool {
             var ok = true
             func check(_ result: CURLcode) { ok = ok && result == CURLE_OK }
             check(sdk_curl_easy_setopt_pointer(raw, CURLOPT_ERRORBUFFER, errorBuffer))
+            // Every callback's context is the handle, which knows its current transfer.
+            let me = Unmanaged.passUnretained(self).toOpaque()
+            for option in [
+                CURLOPT_PRIVATE, CURLOPT_WRITEDATA, CURLOPT_HEADERDATA, CURLOPT_DEBUGDATA, CURLOPT_PREREQDATA,
+                CURLOPT_READDATA, CURLOPT_SEEKDATA,
+            ] {
+                check(sdk_curl_easy_setopt_pointer(raw, option, me))
+            }
             check(sdk_curl_easy_setopt_long(raw, CURLOPT_NOSIGNAL, 1))
             check(sdk_curl_easy_setopt_long(raw, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1)))
             check(sdk_curl_easy_setopt_string(raw, CURLOPT_PROTOCOLS_STR, "http,https"))
@@ -79,37 +116,39 @@
                 })
             check(
                 sdk_curl_easy_setopt_write_function(raw) { buffer, size, count, context in
-                    guard let context else { return 0 }
-                    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-                        .receiveBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
+                    guard let transfer = CurlEasyHandle.transfer(context) else { return 0 }
+                    return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
                 })
             check(
                 sdk_curl_easy_setopt_header_function(raw) { buffer, size, count, context in
-                    guard let context else { return 0 }
-                    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-                        .receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: size * count))
+                    guard let transfer = CurlEasyHandle.transfer(context) else { return 0 }
+                    return transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: size * count))
                 })
             // A streamed request body (HTTPUploadBody) is pulled through the read callback; the seek callback
             // rewinds it when curl must resend the request on a fresh connection.
             check(
                 sdk_curl_easy_setopt_read_function(raw) { buffer, size, count, context in
-                    guard let context, let buffer else { return sdk_curl_readfunc_abort }
-                    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-                        .readBody(UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+                    guard let transfer = CurlEasyHandle.transfer(context), let buffer else {
+                        return sdk_curl_readfunc_abort
+                    }
+                    return transfer.readBody(UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
                 })
             check(
                 sdk_curl_easy_setopt_seek_function(raw) { context, offset, origin in
-                    guard let context else { return sdk_curl_seekfunc_cantseek }
-                    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-                        .seekBody(to: offset, origin: origin)
+                    guard let transfer = CurlEasyHandle.transfer(context) else { return sdk_curl_seekfunc_cantseek }
+                    return transfer.seekBody(to: offset, origin: origin)
                 })
-            // The debug callback is the one place curl reports bytes the socket accepted (HEADER_OUT and
-            // DATA_OUT carry exactly what each send() took); it needs VERBOSE, whose text we ignore.
+            // The debug callback is the one place curl reports each byte the socket accepted (HEADER_OUT and
+            // DATA_OUT carry exactly what each send() took); it needs VERBOSE, whose text we ignore and curl
+            // formats all the same, so `configure` turns it off for requests that can do without it (see
+            // ``CurlTransfer/watchesSentBytes``).
             check(sdk_curl_easy_setopt_long(raw, CURLOPT_VERBOSE, 1))
+            isVerbose = true
             check(
                 sdk_curl_easy_setopt_debug_function(raw) { _, type, _, size, context in
-                    if size > 0 && (type == CURLINFO_HEADER_OUT || type == CURLINFO_DATA_OUT), let context {
-                        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                    if size > 0 && (type == CURLINFO_HEADER_OUT || type == CURLINFO_DATA_OUT),
+                        let transfer = CurlEasyHandle.transfer(context)
+                    {
                         transfer.requestBytesWritten = true
                         if type == CURLINFO_DATA_OUT { transfer.bodyBytesSent(size) }
                     }
@@ -117,8 +156,8 @@
                 })
             check(
                 sdk_curl_easy_setopt_prereq_function(raw) { context, _, _, _, _ in
-                    guard let context else { return sdk_curl_prereqfunc_abort }
-                    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().willSendRequest()
+                    guard let transfer = CurlEasyHandle.transfer(context) else { return sdk_curl_prereqfunc_abort }
+                    return transfer.willSendRequest()
                 })
             return ok
         }

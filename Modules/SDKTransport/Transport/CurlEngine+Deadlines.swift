@@ -55,7 +55,7 @@
                 // The same `requestSent` as curl's own timeout (CURLE_OPERATION_TIMEDOUT) would carry.
                 transfer.fail(
                     TransportError(
-                        code: .timedOut, requestSent: transfer.requestBytesWritten,
+                        code: .timedOut, requestSent: transfer.requestSent,
                         message: "no data received for \(transfer.idleLimit / 1_000_000) ms"))
                 detach(transfer)
             }

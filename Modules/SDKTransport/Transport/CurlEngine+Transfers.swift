@@ -59,8 +59,7 @@
             while let (easy, result) = multi.nextFinished() {
                 var context: UnsafeMutableRawPointer?
                 sdk_curl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &context)
-                guard let context else { continue }
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                guard let transfer = CurlEasyHandle.transfer(context) else { continue }
                 transfer.complete(result)
                 finished.append(transfer)
                 detach(transfer)

@@ -104,6 +104,7 @@
             if closed { return false }
             guard sleeping else { return submit(.add(transfer)) }
             var delivering: [CurlTransfer] = []
+            var single: CurlTransfer?
             let wake: Bool? = drive.withLockIfAvailable { _ in
                 let now = CurlMulti.monotonicNanoseconds()
                 if attachedCount == 0 && transfer.stream == nil && waitsInline() {
@@ -111,7 +112,12 @@
                 } else {
                     begin(transfer, now: now)
                 }
-                swap(&finished, &delivering)
+                // The one transfer a lone caller drove is taken out without giving up the list's storage.
+                if finished.count == 1 {
+                    single = finished.removeLast()
+                } else if !finished.isEmpty {
+                    swap(&finished, &delivering)
+                }
                 // The engine sleeps until `plannedWake`: wake it only if something is due before that.
                 var due = multi.timerDeadline ?? .max
                 if transfer.isWatched { due = min(due, transfer.lastActivity + transfer.idleLimit) }
@@ -120,6 +126,7 @@
                 return true
             }
             guard let wake else { return submit(.add(transfer)) }
+            single?.deliverOutcome()
             for transfer in delivering { transfer.deliverOutcome() }
             if wake { multi.wake() }
             return true

@@ -27,15 +27,20 @@
         /// socket (a child process inherited the socket, which curl does not open close-on-exec) reports
         /// once and is then silent, instead of reporting without end on a descriptor no one can remove.
         private var watched: [curl_socket_t: UInt32] = [:]
-        /// The sockets the socket callback armed during the current ``act(on:)``.
-        private var armed: Set<curl_socket_t> = []
+        /// The sockets the socket callback armed during the current ``act(on:)`` (a few: a list, not a set).
+        private var armed: [curl_socket_t] = []
         /// The sockets in the epoll set, and whether each is armed (a report or ``hold()`` disarms it). A
         /// socket curl stops watching stays in the set disarmed, so the next transfer on its connection
         /// arms it with one call; closing the socket drops it from the set.
         private var registered: [curl_socket_t: Bool] = [:]
-        /// While a caller drives a transfer alone (``hold()``), the sockets to arm once it lets go: it polls
-        /// them itself meanwhile, and a registration would also wake the engine thread for the same answer.
-        private var held: Set<curl_socket_t>?
+        /// Whether a caller drives a transfer alone (``hold()``), and the sockets to arm once it lets go: it
+        /// polls them itself meanwhile, and a registration would also wake the engine thread for the same
+        /// answer.
+        private var isHeld = false
+        private var held: [curl_socket_t] = []
+        /// ``poll(until:)``'s buffers, kept from call to call.
+        private var pollDescriptors: [pollfd] = []
+        private var pollEvents: [epoll_event] = []
 
         init?() {
             guard let raw = curl_multi_init() else { return nil }
@@ -187,9 +192,9 @@
 
         /// Arms `socket` for one report of `flags`, or, while held, notes it for ``release()``.
         private func register(_ socket: curl_socket_t, _ flags: UInt32) {
-            armed.insert(socket)
-            if held != nil {
-                held?.insert(socket)
+            if !armed.contains(socket) { armed.append(socket) }
+            if isHeld {
+                if !held.contains(socket) { held.append(socket) }
                 return
             }
             var event = epoll_event()
@@ -210,27 +215,28 @@
         /// Stops arming sockets in the epoll set and disarms those armed now: the driver polls what curl
         /// watches itself (``poll(until:)``), and the engine thread sleeping on the set stays asleep.
         func hold() {
-            guard held == nil else { return }
-            var disarmed: Set<curl_socket_t> = []
+            guard !isHeld else { return }
+            isHeld = true
+            held.removeAll(keepingCapacity: true)
             for (socket, isArmed) in registered where isArmed {
                 var event = epoll_event()
                 event.events = EPOLLONESHOT.rawValue
                 event.data.fd = socket
                 epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event)
                 registered[socket] = false
-                disarmed.insert(socket)
+                held.append(socket)
             }
-            held = disarmed
         }
 
         /// Arms every socket curl still watches that was held back or disarmed since ``hold()``.
         func release() {
-            guard let sockets = held else { return }
-            held = nil
-            for socket in sockets {
+            guard isHeld else { return }
+            isHeld = false
+            for socket in held {
                 guard let flags = watched[socket] else { continue }
                 register(socket, flags)
             }
+            held.removeAll(keepingCapacity: true)
         }
 
         /// While held: waits until a watched socket is ready, curl's timer is due or `deadline` (monotonic
@@ -247,7 +253,13 @@
             let now = Self.monotonicNanoseconds()
             guard now < deadline else { return false }
             let until = min(deadline, timerDeadline ?? .max)
-            var descriptors = [pollfd(fd: wakeup, events: Int16(POLLIN), revents: 0)]
+            var descriptors = pollDescriptors
+            pollDescriptors = []
+            defer {
+                descriptors.removeAll(keepingCapacity: true)
+                pollDescriptors = descriptors
+            }
+            descriptors.append(pollfd(fd: wakeup, events: Int16(POLLIN), revents: 0))
             for (socket, flags) in watched {
                 let events =
                     (flags & EPOLLIN.rawValue != 0 ? POLLIN : 0) | (flags & EPOLLOUT.rawValue != 0 ? POLLOUT : 0)
@@ -260,8 +272,12 @@
             guard count > 0 else { return true }
             // Left unread: the engine thread's wait reads it.
             guard descriptors[0].revents == 0 else { return false }
-            var events: [epoll_event] = []
-            events.reserveCapacity(Int(count))
+            var events = pollEvents
+            pollEvents = []
+            defer {
+                events.removeAll(keepingCapacity: true)
+                pollEvents = events
+            }
             for descriptor in descriptors.dropFirst() where descriptor.revents != 0 {
                 var event = epoll_event()
                 let revents = Int32(descriptor.revents)

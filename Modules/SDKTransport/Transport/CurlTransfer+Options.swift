@@ -4,10 +4,12 @@
     import Foundation
 
     extension CurlTransfer {
-        /// Sets every per-request option for `request` on the (pooled) easy handle. Runs on the caller's thread,
-        /// before submission. Throws ``TransportError`` (never sent) when curl refuses an option.
+        /// Sets every per-request option for `request` on the (pooled) easy handle, skipping those the handle
+        /// already holds from its last request. Runs on the caller's thread, before submission. Throws
+        /// ``TransportError`` (never sent) when curl refuses an option.
+        /// `timeoutMilliseconds` bounds the whole exchange (0: no limit).
         func configure(
-            _ request: HTTPRequest, timeout: Duration?, connectTimeout: Duration
+            _ request: HTTPRequest, timeoutMilliseconds: Int, connectTimeoutMilliseconds: Int
         ) throws(TransportError) {
             let easy = handle.raw
             var status = CURLE_OK
@@ -15,13 +17,81 @@
                 if status == CURLE_OK && result != CURLE_OK { status = result }
             }
 
-            check(sdk_curl_easy_setopt_string(easy, CURLOPT_URL, request.url.absoluteString))
-            let me = Unmanaged.passUnretained(self).toOpaque()
-            for option in CurlEasyHandle.transferPointerOptions {
-                check(sdk_curl_easy_setopt_pointer(easy, option, me))
+            handle.transfer = self
+            // withCString, not the implicit conversion, which copies a URL's string to the heap.
+            check(request.url.absoluteString.withCString { sdk_curl_easy_setopt_string(easy, CURLOPT_URL, $0) })
+
+            let hasBody: Bool
+            if method == "GET" && request.uploadBody == nil && request.body == nil {
+                // The common case: a GET after a GET sets nothing here.
+                if !handle.isPlainGet {
+                    check(sdk_curl_easy_setopt_long(easy, CURLOPT_NOBODY, 0))
+                    check(sdk_curl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1))
+                    check(sdk_curl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, nil))
+                    handle.isPlainGet = true
+                }
+                hasBody = false
+            } else {
+                handle.isPlainGet = false
+                hasBody = try setMethodAndBody(request)
+                // curl's own request line says GET, HEAD or (with a body) POST; anything else is spelled out.
+                let spelledByCurl = method == "HEAD" || method == (hasBody ? "POST" : "GET")
+                let customMethod = spelledByCurl ? nil : method
+                check(sdk_curl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, customMethod))
             }
 
-            // Every per-request option is set (or cleared) on every request: the handle is reused.
+            watchesSentBytes = hasBody || !isIdempotent
+            if handle.isVerbose != watchesSentBytes {
+                check(sdk_curl_easy_setopt_long(easy, CURLOPT_VERBOSE, watchesSentBytes ? 1 : 0))
+                handle.isVerbose = watchesSentBytes
+            }
+
+            headerList = Self.headerList(for: request.headers, hasBody: hasBody)
+            if headerList != nil || handle.hasHeaderList {
+                check(sdk_curl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList))
+                handle.hasHeaderList = headerList != nil
+            }
+
+            let wanted = CurlEasyHandle.Applied(
+                timeoutMilliseconds: timeoutMilliseconds, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
+                // For buffered bodies: refuses a declared Content-Length over the limit before reading the body.
+                maxFileSize: stream == nil ? curl_off_t(maxBodyBytes) : 0,
+                offersEveryEncoding: !request.headers.contains("Accept-Encoding"))
+            let applied = handle.applied
+            if wanted.offersEveryEncoding != applied?.offersEveryEncoding {
+                // "" = every encoding this libcurl decodes (gzip, deflate, br, zstd), decoded transparently;
+                // NULL = none offered by curl (the caller's own Accept-Encoding goes out and nothing is decoded).
+                check(sdk_curl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, wanted.offersEveryEncoding ? "" : nil))
+            }
+            if wanted.timeoutMilliseconds != applied?.timeoutMilliseconds {
+                check(sdk_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, wanted.timeoutMilliseconds))
+            }
+            if wanted.connectTimeoutMilliseconds != applied?.connectTimeoutMilliseconds {
+                check(sdk_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, wanted.connectTimeoutMilliseconds))
+            }
+            if wanted.maxFileSize != applied?.maxFileSize {
+                check(sdk_curl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, wanted.maxFileSize))
+            }
+
+            guard status == CURLE_OK else {
+                // What curl holds is unknown now: the next request sets everything again.
+                handle.applied = nil
+                handle.isPlainGet = false
+                throw TransportError(
+                    code: status == CURLE_OUT_OF_MEMORY ? .unknown : .badURL, requestSent: false,
+                    message: "curl refused the request: \(handle.message(for: status))")
+            }
+            handle.applied = wanted
+        }
+
+        /// Sets the method and body of any request other than a bodyless GET; returns whether it has a body.
+        private func setMethodAndBody(_ request: HTTPRequest) throws(TransportError) -> Bool {
+            let easy = handle.raw
+            var status = CURLE_OK
+            func check(_ result: CURLcode) {
+                if status == CURLE_OK && result != CURLE_OK { status = result }
+            }
+            defer { if status != CURLE_OK { handle.isPlainGet = false } }
             check(sdk_curl_easy_setopt_long(easy, CURLOPT_NOBODY, 0))
             let hasBody: Bool
             if method == "HEAD" {
@@ -57,37 +127,21 @@
                 check(sdk_curl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1))
                 hasBody = false
             }
-            // curl's own request line says GET, HEAD or (with a body) POST; anything else is spelled out.
-            let spelledByCurl = method == "HEAD" || method == (hasBody ? "POST" : "GET")
-            let customMethod = spelledByCurl ? nil : method
-            check(sdk_curl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, customMethod))
-
-            headerList = Self.headerList(for: request.headers, hasBody: hasBody)
-            check(sdk_curl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList))
-            // "" = every encoding this libcurl decodes (gzip, deflate, br, zstd), decoded transparently;
-            // NULL = none offered by curl (the caller's own Accept-Encoding goes out and nothing is decoded).
-            check(
-                sdk_curl_easy_setopt_string(
-                    easy, CURLOPT_ACCEPT_ENCODING, request.headers.contains("Accept-Encoding") ? nil : ""))
-            check(sdk_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, timeout.map(Self.milliseconds) ?? 0))
-            check(sdk_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectTimeout)))
-            // For buffered bodies: refuses a declared Content-Length over the limit before reading the body.
-            check(
-                sdk_curl_easy_setopt_off_t(
-                    easy, CURLOPT_MAXFILESIZE_LARGE, stream == nil ? curl_off_t(maxBodyBytes) : 0))
-
             guard status == CURLE_OK else {
                 throw TransportError(
                     code: status == CURLE_OUT_OF_MEMORY ? .unknown : .badURL, requestSent: false,
                     message: "curl refused the request: \(handle.message(for: status))")
             }
+            return hasBody
         }
 
         /// The caller's fields as curl header lines, plus the suppressions that keep curl from adding its
-        /// own: `Expect:` (no 100-continue wait), `Content-Type:` (curl would add a form type to a body).
-        /// The framing fields are dropped: curl writes `Content-Length` from the body.
+        /// own to a body: `Expect:` (no 100-continue wait), `Content-Type:` (curl would add a form type).
+        /// The framing fields are dropped: curl writes `Content-Length` from the body. `nil` (no list at all)
+        /// for a bodyless request without fields, the common GET.
         private static func headerList(for headers: HTTPHeaders, hasBody: Bool) -> UnsafeMutablePointer<curl_slist>? {
             var list: UnsafeMutablePointer<curl_slist>?
+            guard hasBody || !headers.isEmpty else { return nil }
             func append(_ line: String) {
                 line.withCString { list = curl_slist_append(list, $0) ?? list }
             }
@@ -95,7 +149,7 @@
                 // "Name:" would tell curl to remove the field; "Name;" sends it with an empty value.
                 append(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")
             }
-            if !headers.contains("Expect") { append("Expect:") }
+            if hasBody && !headers.contains("Expect") { append("Expect:") }
             if hasBody && !headers.contains("Content-Type") { append("Content-Type:") }
             return list
         }

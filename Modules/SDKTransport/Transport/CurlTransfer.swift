@@ -60,7 +60,14 @@
         var headComplete = false
         var headerBytes = 0
         var body = Data()
+        /// Set by the debug callback when the socket accepted a byte of the request (see ``watchesSentBytes``).
         var requestBytesWritten = false
+        /// Whether the debug callback watches what the socket accepts, byte by byte: for a request with a
+        /// body or a method that is not idempotent, where `requestSent` must be exact (a POST wrongly said
+        /// unsent could be sent twice). A bodyless idempotent request (a GET) reads curl's byte counters
+        /// instead (``requestSent``), which spares it curl's verbose mode, a formatted log line for every
+        /// step of every exchange that is then thrown away.
+        var watchesSentBytes = true
         /// Body bytes the socket accepted in the current attempt, and the most ever reported (progress
         /// never goes back when a resend starts the body over).
         var bodyBytesWritten: Int64 = 0
@@ -85,8 +92,8 @@
         var drainDeadline: UInt64?
         var drainedBytes = 0
 
-        /// How long an abandoned stream may take to end by itself (nanoseconds): the configuration's
-        /// ``CurlTransport/Configuration/drainWindow``, 250 ms unless a test stretches it.
+        /// How long an abandoned stream may take to end by itself (nanoseconds, see ``idleLimitNanoseconds(_:)``):
+        /// the configuration's ``CurlTransport/Configuration/drainWindow``, 250 ms unless a test stretches it.
         let drainWindow: UInt64
         /// How much of an abandoned stream is read before giving up on it.
         static let drainBudget = 64 << 10
@@ -95,7 +102,7 @@
 
         init(
             engine: CurlEngine, handle: CurlEasyHandle, method: String, maxBodyBytes: Int, maxHeaderBytes: Int,
-            streamBufferBytes: Int?, idleTimeout: Duration?, drainWindow: Duration = .milliseconds(250)
+            streamBufferBytes: Int?, idleTimeout: Duration?, drainWindow: UInt64
         ) {
             self.engine = engine
             self.handle = handle
@@ -105,13 +112,28 @@
             self.maxHeaderBytes = maxHeaderBytes
             self.stream = streamBufferBytes.map { BodyStreamBuffer(highWater: $0) }
             self.idleLimit = idleTimeout.map(Self.idleLimitNanoseconds) ?? 0
-            self.drainWindow = Self.idleLimitNanoseconds(drainWindow)
+            self.drainWindow = drainWindow
+            // A response head rarely has more fields: one allocation instead of four as they arrive.
+            headerFields.reserveCapacity(8)
         }
 
         /// `duration` in whole milliseconds (rounded up, at least 1), as nanoseconds; capped at about a
         /// century so a deadline can never overflow.
         static func idleLimitNanoseconds(_ duration: Duration) -> UInt64 {
             UInt64(min(milliseconds(duration), 1 << 42)) * 1_000_000
+        }
+
+        /// Whether at least one byte of the request reached the socket. Read under the drive lock while the
+        /// handle is attached.
+        var requestSent: Bool {
+            if requestBytesWritten || watchesSentBytes { return requestBytesWritten }
+            // The request size counts what the first send() of the request took; the upload counter what
+            // later sends took, when the socket did not take the request whole at once.
+            var requestSize = 0
+            var uploaded: curl_off_t = 0
+            sdk_curl_easy_getinfo_long(handle.raw, CURLINFO_REQUEST_SIZE, &requestSize)
+            sdk_curl_easy_getinfo_off_t(handle.raw, CURLINFO_SIZE_UPLOAD_T, &uploaded)
+            return requestSize > 0 || uploaded > 0
         }
 
         // MARK: Caller side
@@ -189,7 +211,7 @@
                 }
             } else {
                 failure = CurlErrorMapping.error(
-                    for: result, abortReason: abortReason, requestSent: requestBytesWritten, handle: handle)
+                    for: result, abortReason: abortReason, requestSent: requestSent, handle: handle)
             }
         }
 

@@ -44,9 +44,13 @@
     /// connection is closed.
     ///
     /// **`requestSent`.** It is `true` exactly when at least one byte of the request (request line,
-    /// headers or body) was accepted by the socket, as reported by curl's debug callback
-    /// (`CURLINFO_HEADER_OUT`/`CURLINFO_DATA_OUT` carry exactly what each `send()` took), whatever the
-    /// curl error code. So it is `false` for an unusable URL, a name that does not resolve, a refused or
+    /// headers or body) was accepted by the socket, whatever the curl error code: for a request with a body
+    /// or a method that is not idempotent, as reported by curl's debug callback
+    /// (`CURLINFO_HEADER_OUT`/`CURLINFO_DATA_OUT` carry exactly what each `send()` took); for a bodyless
+    /// idempotent request (a GET), from curl's counters of what its sends took (`CURLINFO_REQUEST_SIZE`,
+    /// `CURLINFO_SIZE_UPLOAD_T`), which spares it curl's verbose mode. The counters miss one case the
+    /// callback sees, a socket that took nothing of the request's first piece and part of a later one,
+    /// and then say unsent of a request that may be sent again anyway. So it is `false` for an unusable URL, a name that does not resolve, a refused or
     /// timed-out connect and a failed TLS handshake, and `true` when the server closed the connection
     /// before answering, after the head or mid-body, or the timeout expired after sending. When a
     /// kept-alive connection turns out dead after the request was written, curl would resend the request on
@@ -92,10 +96,18 @@
         public let configuration: Configuration
         let engine: CurlEngine?
 
+        /// The configuration's durations as curl and the engine take them, worked out once.
+        private let defaultTimeoutMilliseconds: Int
+        private let connectTimeoutMilliseconds: Int
+        private let drainWindowNanoseconds: UInt64
+
         /// Creates a transport with its own network thread and connection pool.
         public init(configuration: Configuration = .init()) {
             self.configuration = configuration
             self.engine = CurlEngine(inlineWait: configuration.inlineWait)
+            defaultTimeoutMilliseconds = CurlTransfer.milliseconds(configuration.defaultTimeout)
+            connectTimeoutMilliseconds = CurlTransfer.milliseconds(configuration.connectTimeout)
+            drainWindowNanoseconds = CurlTransfer.idleLimitNanoseconds(configuration.drainWindow)
         }
 
         deinit {
@@ -137,11 +149,12 @@
                 maxBodyBytes: configuration.maxResponseBodyBytes,
                 maxHeaderBytes: configuration.maxResponseHeaderBytes,
                 streamBufferBytes: streaming ? configuration.streamBufferBytes : nil, idleTimeout: request.idleTimeout,
-                drainWindow: configuration.drainWindow)
+                drainWindow: drainWindowNanoseconds)
+            // No limit (0) for a stream without a timeout of its own.
+            let timeout = request.timeout.map(CurlTransfer.milliseconds) ?? (streaming ? 0 : defaultTimeoutMilliseconds)
             do {
                 try transfer.configure(
-                    request, timeout: request.timeout ?? (streaming ? nil : configuration.defaultTimeout),
-                    connectTimeout: configuration.connectTimeout)
+                    request, timeoutMilliseconds: timeout, connectTimeoutMilliseconds: connectTimeoutMilliseconds)
             } catch {
                 transfer.releaseHandle()
                 throw error

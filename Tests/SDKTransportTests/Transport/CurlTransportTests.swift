@@ -69,6 +69,44 @@
             }
         }
 
+        /// The pooled handle keeps its last request's options and sets only what differs: in any order, each
+        /// request goes out as its own, with nothing (method, body, header list, encodings) of the one before.
+        @Test func aReusedHandleCarriesNothingOfItsLastRequest() async throws {
+            try await withServer { transport, server in
+                let url = server.url("/echo")
+                let steps: [(method: String, body: Data?, headers: HTTPHeaders)] = [
+                    ("GET", nil, [:]), ("POST", Data("one".utf8), ["Content-Type": "text/plain"]), ("GET", nil, [:]),
+                    ("PUT", Data("two".utf8), [:]), ("DELETE", nil, ["X-Trace": "3"]),
+                    ("GET", nil, ["Accept-Encoding": "identity"]), ("GET", nil, [:]), ("QUERY", Data("q".utf8), [:]),
+                    ("POST", nil, [:]), ("GET", nil, ["X-Trace": "9"]), ("GET", nil, [:]),
+                ]
+                for step in steps {
+                    let response = try await transport.send(
+                        HTTPRequest(method: step.method, url: url, headers: step.headers, body: step.body))
+                    let echoed = try JSONDecoder().decode(TransportEchoedRequest.self, from: response.body)
+                    #expect(echoed.method == step.method)
+                    #expect(echoed.body == (step.body ?? Data()))
+                    func value(_ name: String) -> String? {
+                        echoed.headers.first { $0[0].lowercased() == name }?[1]
+                    }
+                    #expect(value("x-trace") == step.headers.values(for: "X-Trace").first)
+                    #expect(value("content-type") == step.headers.values(for: "Content-Type").first)
+                    #expect(value("expect") == nil)
+                    let encodings = value("accept-encoding") ?? ""
+                    if step.headers.contains("Accept-Encoding") {
+                        #expect(encodings == "identity")
+                    } else {
+                        #expect(encodings.contains("gzip"))
+                    }
+                }
+                // A HEAD leaves curl's no-body option set: the GET after it must still get its body.
+                let head = try await transport.send(HTTPRequest(method: "HEAD", url: url))
+                #expect(head.status == 200 && head.body.isEmpty)
+                let after = try await transport.send(HTTPRequest(url: url))
+                #expect(try JSONDecoder().decode(TransportEchoedRequest.self, from: after.body).method == "GET")
+            }
+        }
+
         @Test func idleLimitsRoundUpToWholeMilliseconds() {
             #expect(CurlTransfer.idleLimitNanoseconds(.microseconds(1500)) == 2_000_000)
             #expect(CurlTransfer.idleLimitNanoseconds(.zero) == 1_000_000)

@@ -22,7 +22,10 @@ import Testing
         #expect(failure(url)?.requestSent == false)
     }
 
-    @Test(arguments: ["http://notinvalid/", "http://invalid.example/", "http://example.com/", "HTTPS://127.0.0.1:8/"])
+    @Test(arguments: [
+        "http://notinvalid/", "http://x-invalid/", "http://invalid.example/", "http://example.com/",
+        "HTTPS://127.0.0.1:8/", "http://invalid.invalidx/",
+    ])
     func ordinaryHostsPass(url: String) {
         #expect(failure(url) == nil)
     }
