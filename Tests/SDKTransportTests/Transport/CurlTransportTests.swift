@@ -46,15 +46,17 @@
         @Test func idleClockStopsWhileTheConsumerHoldsThePausedTransfer() async throws {
             var configuration = CurlTransport.Configuration()
             configuration.streamBufferBytes = 64 << 10
-            // The limit leaves the test server (on the cooperative pool every parallel test shares) room to
-            // be held up; the consumer is still busy for more than two limits.
             try await withServer(CurlTransport(configuration: configuration)) {
                 transport, server in
-                let total = 2 << 20
+                // Twice the buffer: the transfer pauses with the rest already in the sockets' buffers, so once
+                // the consumer reads again nothing waits on the server (whose tasks share the cooperative pool
+                // with every parallel test); the limit then only covers the head and the first 64 KiB.
+                let total = 128 << 10
                 let limit = Duration.seconds(2)
                 let response = try await transport.stream(
                     HTTPRequest(url: server.url("/fast-stream/\(total)"), idleTimeout: limit))
                 await response.body.buffer.waitForProducerPause()
+                await server.fastStreamWritten.wait()
                 // The consumer is busy elsewhere for 2.5 idle limits while its buffer is full and the
                 // transfer paused (the slowness is the server's: this request takes 5 s to answer).
                 let clock = ContinuousClock()

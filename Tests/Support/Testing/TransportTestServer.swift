@@ -38,7 +38,7 @@ public struct TransportEchoedRequest: Codable, Sendable {
 /// | `/delay/MS` | 200 after MS milliseconds |
 /// | `/gated-stream` | chunk `one`, waits for ``clientSawFirstChunk``, then `two`, `three` |
 /// | `/endless-stream` | a chunk every 20 ms until the client leaves (fires ``clientLeftStream``) |
-/// | `/fast-stream/N` | N pattern bytes in 16 KiB chunks, as fast as the client takes them |
+/// | `/fast-stream/N` | N pattern bytes in 16 KiB chunks, as fast as the client takes them (fires ``fastStreamWritten``) |
 /// | `/silent-stream` | the head, then nothing until the client leaves (fires ``clientLeftStream``) |
 /// | `/trickle/N/MS` | N chunks `piece i\n`, MS milliseconds apart (fires ``trickleWritten``), then the end |
 /// | `/stream-then-fail` | chunk `partial`, then the connection drops before the last chunk |
@@ -55,6 +55,8 @@ public final class TransportTestServer: Sendable {
     public let clientLeftStream: TestSignal
     /// Fired by the server once `/trickle` has written its last piece (the end of the body follows).
     public let trickleWritten: TestSignal
+    /// Fired by the server once the socket has taken every byte of a `/fast-stream` body (the end follows).
+    public let fastStreamWritten: TestSignal
 
     /// Starts the server on an ephemeral port; call ``shutdown()`` when done.
     public init() throws {
@@ -62,6 +64,7 @@ public final class TransportTestServer: Sendable {
         clientSawFirstChunk = signals.clientSawFirstChunk
         clientLeftStream = signals.clientLeftStream
         trickleWritten = signals.trickleWritten
+        fastStreamWritten = signals.fastStreamWritten
         scripted = try ScriptedServer(fallback: { request, count in Self.route(request, count, signals) })
     }
 
@@ -105,6 +108,7 @@ public final class TransportTestServer: Sendable {
         let clientSawFirstChunk = TestSignal()
         let clientLeftStream = TestSignal()
         let trickleWritten = TestSignal()
+        let fastStreamWritten = TestSignal()
     }
 
     private static func route(_ request: HTTPServerRequest, _ count: Int, _ signals: Signals) -> HTTPServerResponse {
@@ -165,6 +169,7 @@ public final class TransportTestServer: Sendable {
         case "fast-stream":
             let total = argument ?? 0
             let left = signals.clientLeftStream
+            let written = signals.fastStreamWritten
             return .stream { writer in
                 let bytes = TransportTestKit.patternBytes(total)
                 var offset = 0
@@ -174,6 +179,8 @@ public final class TransportTestServer: Sendable {
                         try await writer.write(bytes[offset..<end])
                         offset = end
                     }
+                    // Each write returns once the connection's thread has sent the chunk.
+                    written.fire()
                 } catch {
                     left.fire()
                     throw error
