@@ -27,44 +27,56 @@ enum RequestPreflight {
         }
     }
 
-    /// The host of `url` when the URL's string is plainly `http://` or `https://` (any case), a host of
-    /// letters, digits, dots and dashes not under `.invalid`, an optional port, then a path, query, fragment
-    /// or the end: the common case, read straight from the string's bytes. The URL's own accessors build a
-    /// Substring and a String each, which cost about a microsecond a request. `nil` for anything else
-    /// (user info, IPv6, percent-encoding, another scheme), which ``checkURL(_:)`` then decides exactly.
-    static func ordinaryHost(in url: String) -> Substring? {
-        let bytes = url.utf8
-        var index = bytes.startIndex
-        func take(_ expected: String, ignoringCase: Bool) -> Bool {
-            for byte in expected.utf8 {
-                guard index != bytes.endIndex else { return false }
-                let actual = ignoringCase ? bytes[index] | 0x20 : bytes[index]
-                guard actual == byte else { return false }
-                bytes.formIndex(after: &index)
-            }
-            return true
+    /// Where the host of `url` is (UTF-8 offsets) when the URL's string is plainly `http://` or `https://`
+    /// (any case), a host of letters, digits, dots and dashes not under `.invalid`, an optional port, then a
+    /// path, query, fragment or the end: the common case, read in one pass over the string's bytes. The
+    /// URL's own accessors build a Substring and a String each, which cost about a microsecond a request.
+    /// `nil` for anything else (user info, IPv6, percent-encoding, another scheme), which ``checkURL(_:)``
+    /// then decides exactly.
+    static func ordinaryHost(in url: String) -> Range<Int>? {
+        var bytes = url.utf8.makeIterator()
+        var offset = -1
+        func next() -> UInt8? {
+            offset += 1
+            return bytes.next()
         }
-        guard take("http", ignoringCase: true) else { return nil }
-        let secure = index
-        if !take("s", ignoringCase: true) { index = secure }
-        guard take("://", ignoringCase: false) else { return nil }
-        let hostStart = index
-        while index != bytes.endIndex, isHostByte(bytes[index]) { bytes.formIndex(after: &index) }
-        let host = url[hostStart..<index]
+        for expected in "http".utf8 {
+            guard let byte = next(), byte | 0x20 == expected else { return nil }
+        }
+        var byte = next()
+        if let letter = byte, letter | 0x20 == UInt8(ascii: "s") { byte = next() }
+        guard byte == UInt8(ascii: ":"), next() == UInt8(ascii: "/"), next() == UInt8(ascii: "/") else { return nil }
+        let hostStart = offset + 1
+        // The host's last eight bytes, lowercased (every host byte but an upper-case letter has bit 5 set
+        // already), and the one before them, for the `.invalid` check.
+        var window: UInt64 = 0
+        var spilled: UInt8 = 0
+        byte = next()
+        while let hostByte = byte, isHostByte(hostByte) {
+            spilled = UInt8(truncatingIfNeeded: window >> 56)
+            window = window << 8 | UInt64(hostByte | 0x20)
+            byte = next()
+        }
+        let host = hostStart..<offset
         guard !host.isEmpty else { return nil }
-        if index != bytes.endIndex && bytes[index] == UInt8(ascii: ":") {
-            bytes.formIndex(after: &index)
-            while index != bytes.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                bytes.formIndex(after: &index)
-            }
+        if byte == UInt8(ascii: ":") {
+            byte = next()
+            while let digit = byte, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) { byte = next() }
         }
-        if index != bytes.endIndex {
-            switch bytes[index] {
-            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): break
-            default: return nil
-            }
+        switch byte {
+        case nil, UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): break
+        default: return nil
         }
-        return isReservedInvalid(bytes, from: hostStart, to: host.endIndex) ? nil : host
+        // Under .invalid: the last label (a final dot aside) is `invalid`, alone or after a dot.
+        let dotted = window & 0xFF == UInt64(UInt8(ascii: "."))
+        let label = dotted ? window >> 8 : window
+        let labelLength = dotted ? host.count - 1 : host.count
+        let separator = dotted ? spilled : UInt8(truncatingIfNeeded: window >> 56)
+        let invalid: UInt64 = 0x69_6E_76_61_6C_69_64  // "invalid"
+        if label & 0x00FF_FFFF_FFFF_FFFF == invalid && (labelLength == 7 || separator == UInt8(ascii: ".")) {
+            return nil
+        }
+        return host
     }
 
     private static func isHostByte(_ byte: UInt8) -> Bool {
@@ -115,26 +127,13 @@ enum RequestPreflight {
     }
 
     private static func isReservedInvalid(_ host: String) -> Bool {
-        isReservedInvalid(host.utf8, from: host.startIndex, to: host.endIndex)
-    }
-
-    /// Whether the host between `start` and `end` ends in the label `invalid` (a final dot allowed), compared
-    /// from the end, case-insensitively, on the String's own UTF-8 view (a Substring's is not specialized
-    /// across modules and cost a microsecond per request): this runs on every request.
-    private static func isReservedInvalid(
-        _ bytes: String.UTF8View, from start: String.Index, to end: String.Index
-    ) -> Bool {
-        var index = end
-        func previous() -> UInt8? {
-            guard index > start else { return nil }
-            bytes.formIndex(before: &index)
-            return bytes[index]
-        }
-        var next = previous()
-        if next == UInt8(ascii: ".") { next = previous() }
+        // Compared from the end, case-insensitively, on the String's own UTF-8 view.
+        var bytes = host.utf8.reversed().makeIterator()
+        var next = bytes.next()
+        if next == UInt8(ascii: ".") { next = bytes.next() }
         for expected in "dilavni".utf8 {
             guard let byte = next, byte | 0x20 == expected else { return false }
-            next = previous()
+            next = bytes.next()
         }
         return next == nil || next == UInt8(ascii: ".")
     }
