@@ -50,7 +50,8 @@ enum TransportBenchmark {
         }
 
         // Profiling: `TRANSPORT_PROFILE_ONLY=curl perf record … Benchmarks transport` runs only CurlTransport's
-        // sequential GETs (`=raw`: only the bare libcurl loop's; `=wide`: only its 64-way rounds), so a profile
+        // sequential GETs (`=raw`: only the bare libcurl loop's; `=wide`: only its 64-way rounds; `=rawwide`: only
+        // the bare curl_multi loop's 64-way rounds), so a profile
         // sees nothing else; `TRANSPORT_PROFILE_REQUESTS` sets how many sequential GETs (20,000).
         if let only = ProcessInfo.processInfo.environment["TRANSPORT_PROFILE_ONLY"] {
             var count = sequentialRequests * 10
@@ -67,6 +68,11 @@ enum TransportBenchmark {
                 for _ in 0..<count { try await expectBody(curl, url, bytes: body.count) }
             case "wide":
                 try await concurrent(curl, url, concurrentRequests * 5, expecting: body.count)
+            case "rawwide":
+                let rawWide = RawCurlMulti(url.absoluteString, width: concurrentWidth)
+                guard rawWide.run(total: concurrentRequests * 5, bytes: body.count) == concurrentRequests * 5 else {
+                    fatalError("raw multi loop got a short body")
+                }
             case "raw":
                 for _ in 0..<count {
                     guard raw.get(url.absoluteString).bytes == body.count else {
@@ -75,7 +81,7 @@ enum TransportBenchmark {
                 }
             default:
                 FileHandle.standardError.write(
-                    Data("TRANSPORT_PROFILE_ONLY must be curl, wide or raw, not \(only)\n".utf8))
+                    Data("TRANSPORT_PROFILE_ONLY must be curl, raw, wide or rawwide, not \(only)\n".utf8))
                 exit(2)
             }
             return
