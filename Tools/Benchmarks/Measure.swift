@@ -11,14 +11,17 @@ enum Measure {
     }
 
     /// Times each variant over `rounds` interleaved rounds of `iterations` runs each, the order rotating
-    /// from round to round, so drift in the machine's load hits every variant alike.
+    /// from round to round, so drift in the machine's load hits every variant alike. Each round of a variant
+    /// starts with `warmUp` runs it does not time, so what ran just before (its threads, its caches) does
+    /// not weigh on the variant's first runs.
     static func interleaved(
-        rounds: Int, iterations: Int, _ variants: [() async throws -> Void]
+        rounds: Int, iterations: Int, warmUp: Int = 0, _ variants: [() async throws -> Void]
     ) async throws -> Interleaved {
         var micros = [[Double]](repeating: [], count: variants.count)
         for round in 0..<rounds {
             for offset in 0..<variants.count {
                 let index = (round + offset) % variants.count
+                for _ in 0..<warmUp { try await variants[index]() }
                 let elapsed = try await time {
                     for _ in 0..<iterations { try await variants[index]() }
                 }

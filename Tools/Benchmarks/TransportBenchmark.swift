@@ -40,10 +40,12 @@ enum TransportBenchmark {
         let session = URLSessionTransport()
         let raw = RawCurlLoop()
         let rawMulti = RawCurlMulti(url.absoluteString, width: 1)
+        let rawSocket = RawCurlSocketLoop()
         // Warm up every path (connections, pools, caches) before timing anything.
         for _ in 0..<200 {
             _ = raw.get(url.absoluteString)
             _ = rawMulti.run(total: 1, bytes: body.count)
+            _ = rawSocket.get(url.absoluteString)
             _ = try await curl.send(HTTPRequest(url: url))
             _ = try await engineOnly.send(HTTPRequest(url: url))
             _ = try await session.send(HTTPRequest(url: url))
@@ -99,9 +101,16 @@ enum TransportBenchmark {
                 }
             },
             { try await expectBody(engineOnly, url, bytes: body.count) },
+            {
+                guard rawSocket.get(url.absoluteString).bytes == body.count else {
+                    fatalError("raw socket loop got a short body")
+                }
+            },
         ]
+        // Each variant's round starts with ten untimed requests: the first after a switch of variant paid for
+        // what ran before (another transport's threads and connections).
         let measured = try await Measure.interleaved(
-            rounds: rounds, iterations: sequentialRequests / rounds, variants)
+            rounds: rounds, iterations: sequentialRequests / rounds, warmUp: 10, variants)
         report("bare libcurl loop (baseline)", "\(fixed(measured.median(0))) µs/request")
         report(
             "CurlTransport", "\(fixed(measured.median(1))) µs/request",
@@ -115,6 +124,11 @@ enum TransportBenchmark {
         report(
             "bare curl_multi loop, one at a time", "\(fixed(measured.median(3))) µs/request",
             "\(fixed(measured.ratio(3, over: 0), 2))× baseline")
+        // curl's multi-socket interface, which CurlTransport drives: what curl's own bookkeeping for it costs.
+        report(
+            "bare curl multi-socket loop", "\(fixed(measured.median(5))) µs/request",
+            "\(fixed(measured.ratio(5, over: 0), 2))× baseline; CurlTransport is "
+                + "\(fixed(measured.ratio(1, over: 5), 2))× this")
         let probe = HandoffProbe()
         var toThread: [Double] = []
         var back: [Double] = []
@@ -145,13 +159,16 @@ enum TransportBenchmark {
         let rawWide = RawCurlMulti(url.absoluteString, width: concurrentWidth)
         _ = rawWide.run(total: concurrentWidth * 4, bytes: body.count)
         try await concurrent(curl, url, concurrentWidth * 4, expecting: body.count)
-        let wideRounds = 6
-        let perRound = concurrentRequests / wideRounds / concurrentWidth * concurrentWidth
+        // Twelve rounds (six gave medians 0.71–0.99× apart from run to run), each variant's led by one
+        // untimed run, so the variant that ran before it (URLSession's 64 connections, say) does not weigh
+        // on its timed one.
+        let wideRounds = 12
+        let perRound = 16 * concurrentWidth
         print(
             "Transport: \(concurrentWidth)-way concurrent, \(wideRounds) interleaved rounds of \(perRound) GETs each (medians)"
         )
         let wide = try await Measure.interleaved(
-            rounds: wideRounds, iterations: 1,
+            rounds: wideRounds, iterations: 1, warmUp: 1,
             [
                 {
                     guard rawWide.run(total: perRound, bytes: body.count) == perRound else {
