@@ -6,7 +6,8 @@
     extension CurlTransfer {
         /// Sets every per-request option for `request` on the (pooled) easy handle, skipping those the handle
         /// already holds from its last request. Runs on the caller's thread, before submission. Throws
-        /// ``TransportError`` (never sent) when curl refuses an option.
+        /// ``TransportError`` (never sent) when curl refuses an option; the caller then releases the handle
+        /// unclean, which resets it whole, what it remembers of its options included.
         /// `timeoutMilliseconds` bounds the whole exchange (0: no limit).
         func configure(
             _ request: HTTPRequest, timeoutMilliseconds: Int, connectTimeoutMilliseconds: Int
@@ -33,7 +34,7 @@
                 hasBody = false
             } else {
                 handle.isPlainGet = false
-                hasBody = try setMethodAndBody(request)
+                hasBody = try setMethodAndBody(request, check)
                 // curl's own request line says GET, HEAD or (with a body) POST; anything else is spelled out.
                 let spelledByCurl = method == "HEAD" || method == (hasBody ? "POST" : "GET")
                 let customMethod = spelledByCurl ? nil : method
@@ -74,9 +75,6 @@
             }
 
             guard status == CURLE_OK else {
-                // What curl holds is unknown now: the next request sets everything again.
-                handle.applied = nil
-                handle.isPlainGet = false
                 throw TransportError(
                     code: status == CURLE_OUT_OF_MEMORY ? .unknown : .badURL, requestSent: false,
                     message: "curl refused the request: \(handle.message(for: status))")
@@ -84,14 +82,12 @@
             handle.applied = wanted
         }
 
-        /// Sets the method and body of any request other than a bodyless GET; returns whether it has a body.
-        private func setMethodAndBody(_ request: HTTPRequest) throws(TransportError) -> Bool {
+        /// Sets the method and body of any request other than a bodyless GET, passing each result to `check`;
+        /// returns whether it has a body. Throws only when an upload body cannot be opened.
+        private func setMethodAndBody(
+            _ request: HTTPRequest, _ check: (CURLcode) -> Void
+        ) throws(TransportError) -> Bool {
             let easy = handle.raw
-            var status = CURLE_OK
-            func check(_ result: CURLcode) {
-                if status == CURLE_OK && result != CURLE_OK { status = result }
-            }
-            defer { if status != CURLE_OK { handle.isPlainGet = false } }
             check(sdk_curl_easy_setopt_long(easy, CURLOPT_NOBODY, 0))
             let hasBody: Bool
             if method == "HEAD" {
@@ -126,11 +122,6 @@
             } else {
                 check(sdk_curl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1))
                 hasBody = false
-            }
-            guard status == CURLE_OK else {
-                throw TransportError(
-                    code: status == CURLE_OUT_OF_MEMORY ? .unknown : .badURL, requestSent: false,
-                    message: "curl refused the request: \(handle.message(for: status))")
             }
             return hasBody
         }

@@ -50,9 +50,10 @@
     /// idempotent request (a GET), from curl's counters of what its sends took (`CURLINFO_REQUEST_SIZE`,
     /// `CURLINFO_SIZE_UPLOAD_T`), which spares it curl's verbose mode. The counters miss one case the
     /// callback sees, a socket that took nothing of the request's first piece and part of a later one,
-    /// and then say unsent of a request that may be sent again anyway. So it is `false` for an unusable URL, a name that does not resolve, a refused or
-    /// timed-out connect and a failed TLS handshake, and `true` when the server closed the connection
-    /// before answering, after the head or mid-body, or the timeout expired after sending. When a
+    /// and then say unsent of a request that may be sent again anyway. So it is `false` for an unusable
+    /// URL, a name that does not resolve, a refused or timed-out connect and a failed TLS handshake, and
+    /// `true` when the server closed the connection before answering, after the head or mid-body, or the
+    /// timeout expired after sending. When a
     /// kept-alive connection turns out dead after the request was written, curl would resend the request on
     /// a new connection; this transport lets it do so only for idempotent methods (`GET`, `HEAD`, `PUT`,
     /// `DELETE`, `OPTIONS`, `TRACE`, `QUERY`) and otherwise fails with `.networkConnectionLost`,

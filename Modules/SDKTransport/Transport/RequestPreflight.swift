@@ -47,14 +47,10 @@ enum RequestPreflight {
         if let letter = byte, letter | 0x20 == UInt8(ascii: "s") { byte = next() }
         guard byte == UInt8(ascii: ":"), next() == UInt8(ascii: "/"), next() == UInt8(ascii: "/") else { return nil }
         let hostStart = offset + 1
-        // The host's last eight bytes, lowercased (every host byte but an upper-case letter has bit 5 set
-        // already), and the one before them, for the `.invalid` check.
-        var window: UInt64 = 0
-        var spilled: UInt8 = 0
+        var suffix = InvalidSuffix()
         byte = next()
         while let hostByte = byte, isHostByte(hostByte) {
-            spilled = UInt8(truncatingIfNeeded: window >> 56)
-            window = window << 8 | UInt64(hostByte | 0x20)
+            suffix.append(hostByte)
             byte = next()
         }
         let host = hostStart..<offset
@@ -67,16 +63,32 @@ enum RequestPreflight {
         case nil, UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): break
         default: return nil
         }
-        // Under .invalid: the last label (a final dot aside) is `invalid`, alone or after a dot.
-        let dotted = window & 0xFF == UInt64(UInt8(ascii: "."))
-        let label = dotted ? window >> 8 : window
-        let labelLength = dotted ? host.count - 1 : host.count
-        let separator = dotted ? spilled : UInt8(truncatingIfNeeded: window >> 56)
-        let invalid: UInt64 = 0x69_6E_76_61_6C_69_64  // "invalid"
-        if label & 0x00FF_FFFF_FFFF_FFFF == invalid && (labelLength == 7 || separator == UInt8(ascii: ".")) {
-            return nil
+        return suffix.isInvalid ? nil : host
+    }
+
+    /// A host's bytes, fed one at a time, kept only as far as telling whether the host is under `.invalid`
+    /// (RFC 6761): its last label, a final dot aside, is `invalid` in any case, alone or after a dot.
+    struct InvalidSuffix {
+        /// The last eight bytes, the latest lowest; the one before them; how many there were.
+        private var lastEight: UInt64 = 0
+        private var ninth: UInt8 = 0
+        private var count = 0
+
+        mutating func append(_ byte: UInt8) {
+            ninth = UInt8(truncatingIfNeeded: lastEight >> 56)
+            lastEight = lastEight << 8 | UInt64(byte)
+            count += 1
         }
-        return host
+
+        var isInvalid: Bool {
+            let dotted = lastEight & 0xFF == UInt64(UInt8(ascii: "."))
+            let label = (dotted ? lastEight >> 8 : lastEight) & 0x00FF_FFFF_FFFF_FFFF
+            let labelLength = dotted ? count - 1 : count
+            let before = dotted ? ninth : UInt8(truncatingIfNeeded: lastEight >> 56)
+            // Lower-cased byte by byte (setting bit 5 lower-cases a letter and makes no other byte one).
+            let invalid: UInt64 = 0x69_6E_76_61_6C_69_64  // "invalid"
+            return label | 0x0020_2020_2020_2020 == invalid && (labelLength == 7 || before == UInt8(ascii: "."))
+        }
     }
 
     private static func isHostByte(_ byte: UInt8) -> Bool {
@@ -127,15 +139,9 @@ enum RequestPreflight {
     }
 
     private static func isReservedInvalid(_ host: String) -> Bool {
-        // Compared from the end, case-insensitively, on the String's own UTF-8 view.
-        var bytes = host.utf8.reversed().makeIterator()
-        var next = bytes.next()
-        if next == UInt8(ascii: ".") { next = bytes.next() }
-        for expected in "dilavni".utf8 {
-            guard let byte = next, byte | 0x20 == expected else { return false }
-            next = bytes.next()
-        }
-        return next == nil || next == UInt8(ascii: ".")
+        var suffix = InvalidSuffix()
+        for byte in host.utf8 { suffix.append(byte) }
+        return suffix.isInvalid
     }
 
     private static func isToken(_ text: String) -> Bool {
