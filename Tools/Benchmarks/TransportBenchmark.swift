@@ -41,20 +41,11 @@ enum TransportBenchmark {
         let raw = RawCurlLoop()
         let rawMulti = RawCurlMulti(url.absoluteString, width: 1)
         let rawSocket = RawCurlSocketLoop()
-        // Warm up every path (connections, pools, caches) before timing anything.
-        for _ in 0..<200 {
-            _ = raw.get(url.absoluteString)
-            _ = rawMulti.run(total: 1, bytes: body.count)
-            _ = rawSocket.get(url.absoluteString)
-            _ = try await curl.send(HTTPRequest(url: url))
-            _ = try await engineOnly.send(HTTPRequest(url: url))
-            _ = try await session.send(HTTPRequest(url: url))
-        }
-
         // Profiling: `TRANSPORT_PROFILE_ONLY=curl perf record … Benchmarks transport` runs only CurlTransport's
-        // sequential GETs (`=raw`: only the bare libcurl loop's; `=wide`: only its 64-way rounds; `=rawwide`: only
-        // the bare curl_multi loop's 64-way rounds), so a profile
-        // sees nothing else; `TRANSPORT_PROFILE_REQUESTS` sets how many sequential GETs (20,000).
+        // sequential GETs (`=raw`: only the bare libcurl loop's; `=rawsocket`: only the bare multi-socket loop's;
+        // `=wide`: only its 64-way rounds; `=rawwide`: only the bare curl_multi loop's 64-way rounds), so a profile
+        // sees nothing else, not even the others' warm-up; `TRANSPORT_PROFILE_REQUESTS` sets how many sequential
+        // GETs (20,000).
         if let only = ProcessInfo.processInfo.environment["TRANSPORT_PROFILE_ONLY"] {
             var count = sequentialRequests * 10
             if let requests = ProcessInfo.processInfo.environment["TRANSPORT_PROFILE_REQUESTS"] {
@@ -75,6 +66,12 @@ enum TransportBenchmark {
                 guard rawWide.run(total: concurrentRequests * 5, bytes: body.count) == concurrentRequests * 5 else {
                     fatalError("raw multi loop got a short body")
                 }
+            case "rawsocket":
+                for _ in 0..<count {
+                    guard rawSocket.get(url.absoluteString).bytes == body.count else {
+                        fatalError("raw socket loop got a short body")
+                    }
+                }
             case "raw":
                 for _ in 0..<count {
                     guard raw.get(url.absoluteString).bytes == body.count else {
@@ -83,11 +80,21 @@ enum TransportBenchmark {
                 }
             default:
                 FileHandle.standardError.write(
-                    Data("TRANSPORT_PROFILE_ONLY must be curl, raw, wide or rawwide, not \(only)\n".utf8))
+                    Data("TRANSPORT_PROFILE_ONLY must be curl, raw, rawsocket, wide or rawwide, not \(only)\n".utf8))
                 exit(2)
             }
             return
         }
+        // Warm up every path (connections, pools, caches) before timing anything.
+        for _ in 0..<200 {
+            _ = raw.get(url.absoluteString)
+            _ = rawMulti.run(total: 1, bytes: body.count)
+            _ = rawSocket.get(url.absoluteString)
+            _ = try await curl.send(HTTPRequest(url: url))
+            _ = try await engineOnly.send(HTTPRequest(url: url))
+            _ = try await session.send(HTTPRequest(url: url))
+        }
+
         // Interleaved rounds, the order rotating, so drift in the machine's load hits every variant alike;
         // ratios are medians of the per-round ratios.
         let rounds = 20
