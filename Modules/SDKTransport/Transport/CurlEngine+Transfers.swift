@@ -48,9 +48,10 @@
             _ = Unmanaged.passRetained(transfer)
             transfer.isAttached = true
             attachedCount += 1
-            if transfer.idleLimit > 0 {
-                // The idle clock starts now.
+            if transfer.idleLimit > 0 || transfer.exchangeLimit > 0 {
+                // The idle clock and the exchange's starts now.
                 transfer.lastActivity = now
+                if transfer.exchangeLimit > 0 { transfer.exchangeDeadline = now + transfer.exchangeLimit }
                 watch(transfer)
             }
         }

@@ -36,7 +36,8 @@
         }
 
         /// CURLOPT_HEADERFUNCTION: one complete header line (status line, field, or the empty line),
-        /// for interim 1xx heads, the final head, and trailers alike.
+        /// for interim 1xx heads, the final head, and trailers alike. The lines are only collected here;
+        /// the empty line that ends a head has it read in one pass (``readHead()``).
         func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Int {
             sawActivity = true
             guard !headComplete else { return bytes.count }  // trailers: not part of the response head
@@ -45,32 +46,53 @@
                 abortReason = .headerSectionTooLarge(limit: maxHeaderBytes)
                 return 0
             }
-            var line = bytes[...]
-            while let last = line.last, last == 0x0A || last == 0x0D { line = line.dropLast() }
-
-            if line.isEmpty {
-                if (100..<200).contains(status) {
-                    // An interim response (100 Continue, 103 Early Hints): the final head follows.
-                    status = 0
-                    headerFields.removeAll()
-                } else {
-                    headComplete = true
-                    headDidComplete()
-                }
-            } else if line.starts(with: "HTTP/".utf8) {
-                status = Self.statusCode(in: line)
-                headerFields.removeAll()
-            } else if line.first == 0x20 || line.first == 0x09 {
-                // Obsolete line folding: a continuation of the previous field's value.
-                if !headerFields.isEmpty {
-                    headerFields[headerFields.count - 1].value += " " + Self.text(Self.trimmed(line))
-                }
-            } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
-                let name = Self.text(Self.trimmed(line[..<colon]))
-                let value = Self.text(Self.trimmed(line[line.index(after: colon)...]))
-                headerFields.append((name: name, value: value))
+            // The empty line: "\r\n", or a bare "\n" from a lenient server.
+            let endsHead = bytes.count <= 2 && bytes.allSatisfy { $0 == 0x0D || $0 == 0x0A }
+            headBytes.append(contentsOf: bytes)
+            guard endsHead else { return bytes.count }
+            readHead()
+            if (100..<200).contains(status) {
+                // An interim response (100 Continue, 103 Early Hints): the final head follows.
+                status = 0
+                headerFields.removeAll(keepingCapacity: true)
+                headBytes.removeAll(keepingCapacity: true)
+            } else {
+                headComplete = true
+                headDidComplete()
             }
             return bytes.count
+        }
+
+        /// Reads the head collected in `headBytes` (a status line, then field lines) into `status` and
+        /// `headerFields`. A line that continues the one before (obsolete folding, starting with a space or
+        /// a tab) joins its value with one space; a line with no colon is skipped.
+        func readHead() {
+            let bytes = headBytes
+            var fields: [(name: String, value: String)] = []
+            fields.reserveCapacity(8)
+            var start = 0
+            var isStatusLine = true
+            while start < bytes.count {
+                var next = start
+                while next < bytes.count && bytes[next] != 0x0A { next += 1 }
+                var end = next
+                while end > start && bytes[end - 1] == 0x0D { end -= 1 }
+                defer { start = next + 1 }
+                guard end > start else { continue }
+                if isStatusLine {
+                    isStatusLine = false
+                    status = Self.statusCode(in: bytes[start..<end])
+                } else if bytes[start] == 0x20 || bytes[start] == 0x09 {
+                    if !fields.isEmpty {
+                        fields[fields.count - 1].value += " " + Self.text(Self.trimmed(bytes[start..<end]))
+                    }
+                } else if let colon = bytes[start..<end].firstIndex(of: UInt8(ascii: ":")) {
+                    let name = Self.text(Self.trimmed(bytes[start..<colon]))
+                    let value = Self.text(Self.trimmed(bytes[(colon + 1)..<end]))
+                    fields.append((name: name, value: value))
+                }
+            }
+            headerFields = fields
         }
 
         /// CURLOPT_PREREQFUNCTION: curl is about to send the request on a connection. A second call means
@@ -115,33 +137,34 @@
             uploadProgress(reportedBodyBytes, uploadTotal)
         }
 
-        private static func statusCode(in line: Slice<UnsafeRawBufferPointer>) -> Int {
-            guard let space = line.firstIndex(of: 0x20) else { return 0 }
+        /// The status code of a status line ("HTTP/1.1 200 OK"), or 0 when it has none.
+        private static func statusCode(in line: ArraySlice<UInt8>) -> Int {
+            guard line.starts(with: "HTTP/".utf8), let space = line.firstIndex(of: 0x20) else { return 0 }
             var code = 0
-            for byte in line[line.index(after: space)...].prefix(3) {
+            for byte in line[(space + 1)...].prefix(3) {
                 guard byte >= 0x30 && byte <= 0x39 else { return 0 }
                 code = code * 10 + Int(byte - 0x30)
             }
             return code
         }
 
-        private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
-            var slice = bytes
-            while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
-            while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
-            return slice
+        private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+            var lower = bytes.startIndex
+            var upper = bytes.endIndex
+            while lower < upper && (bytes[lower] == 0x20 || bytes[lower] == 0x09) { lower += 1 }
+            while upper > lower && (bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09) { upper -= 1 }
+            return bytes[lower..<upper]
         }
 
         /// UTF-8 when the bytes are valid UTF-8, otherwise ISO-8859-1 (HTTP's historical charset), so no
         /// byte is ever lost.
-        private static func text(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
-            let contiguous = UnsafeRawBufferPointer(rebasing: bytes).assumingMemoryBound(to: UInt8.self)
+        private static func text(_ bytes: ArraySlice<UInt8>) -> String {
             // Header text is nearly always ASCII, which is UTF-8 as it stands. The check runs here, specialized
             // for these bytes; `UTF8Text.validating`, generic and called from another module, was not
             // specialized by the optimizer and paid a witness-table call per byte of every header line.
-            if !contiguous.contains(where: { $0 >= 0x80 }) { return String(decoding: contiguous, as: UTF8.self) }
-            if let utf8 = UTF8Text.validating(contiguous) { return utf8 }
-            return String(String.UnicodeScalarView(contiguous.map { Unicode.Scalar($0) }))
+            if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+            if let utf8 = UTF8Text.validating(bytes) { return utf8 }
+            return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
         }
     }
 #endif

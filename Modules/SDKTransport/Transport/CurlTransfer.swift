@@ -46,6 +46,9 @@
         let stream: BodyStreamBuffer?
         /// The idle limit in nanoseconds (whole milliseconds), or 0 for none. The engine enforces it.
         let idleLimit: UInt64
+        /// The whole-exchange limit in nanoseconds (whole milliseconds), or 0 for none; the engine enforces
+        /// it too, from ``exchangeDeadline``.
+        let exchangeLimit: UInt64
         var headerList: UnsafeMutablePointer<curl_slist>?
         /// The open ``HTTPUploadBody`` being sent, set by `configure`; closed when the handle is released.
         var uploadReader: UploadBodyReader?
@@ -57,7 +60,10 @@
         var isAttached = false
         var status = 0
         var headerFields: [(name: String, value: String)] = []
+        /// The lines of the head being received, read into `status` and `headerFields` once it is complete.
+        var headBytes: [UInt8] = []
         var headComplete = false
+        /// Every header byte received, interim heads included, against ``maxHeaderBytes``.
         var headerBytes = 0
         var body = Data()
         /// Set by the debug callback when the socket accepted a byte of the request (see ``watchesSentBytes``).
@@ -85,6 +91,9 @@
         var lastActivity: UInt64 = 0
         /// Whether `receiveBody` paused the transfer for a full buffer; the idle clock stops meanwhile.
         var pausedByConsumer = false
+        /// When the exchange must be over (monotonic nanoseconds), set when the engine attaches the transfer
+        /// with an ``exchangeLimit``.
+        var exchangeDeadline: UInt64 = .max
         /// Whether the engine keeps this transfer in its list of deadlines.
         var isWatched = false
         /// Set once the consumer left before the end: until then (monotonic nanoseconds) the rest of the
@@ -102,7 +111,7 @@
 
         init(
             engine: CurlEngine, handle: CurlEasyHandle, method: String, maxBodyBytes: Int, maxHeaderBytes: Int,
-            streamBufferBytes: Int?, idleTimeout: Duration?, drainWindow: UInt64
+            streamBufferBytes: Int?, idleTimeout: Duration?, exchangeLimit: UInt64, drainWindow: UInt64
         ) {
             self.engine = engine
             self.handle = handle
@@ -112,15 +121,23 @@
             self.maxHeaderBytes = maxHeaderBytes
             self.stream = streamBufferBytes.map { BodyStreamBuffer(highWater: $0) }
             self.idleLimit = idleTimeout.map(Self.idleLimitNanoseconds) ?? 0
+            self.exchangeLimit = exchangeLimit
             self.drainWindow = drainWindow
-            // A response head rarely has more fields: one allocation instead of four as they arrive.
-            headerFields.reserveCapacity(8)
+            // A response head rarely has more: one allocation instead of three as its lines arrive.
+            headBytes.reserveCapacity(256)
         }
 
         /// `duration` in whole milliseconds (rounded up, at least 1), as nanoseconds; capped at about a
         /// century so a deadline can never overflow.
         static func idleLimitNanoseconds(_ duration: Duration) -> UInt64 {
             UInt64(min(milliseconds(duration), 1 << 42)) * 1_000_000
+        }
+
+        /// The next of this transfer's own deadlines (idle, whole exchange) while the engine watches it;
+        /// `.max` for none.
+        var nextDeadline: UInt64 {
+            guard idleLimit > 0, !pausedByConsumer else { return exchangeDeadline }
+            return min(exchangeDeadline, lastActivity + idleLimit)
         }
 
         /// Whether at least one byte of the request reached the socket. Read under the drive lock while the
@@ -204,6 +221,8 @@
         func complete(_ result: CURLcode) {
             if result == CURLE_OK {
                 completedCleanly = true
+                // A head that never ended (no empty line before the end) is still read.
+                if !headComplete && !headBytes.isEmpty { readHead() }
                 if status == 0 {
                     var code = 0
                     sdk_curl_easy_getinfo_long(handle.raw, CURLINFO_RESPONSE_CODE, &code)
