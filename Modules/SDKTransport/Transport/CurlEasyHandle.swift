@@ -36,11 +36,18 @@
         var hasHeaderList = false
         /// Whether `CURLOPT_VERBOSE` is on, which the debug callback needs.
         var isVerbose = true
+        /// The buffer the handle's transfers collect a response head in (``CurlTransfer/headBytes``), lent to
+        /// each in turn; empty while lent.
+        var headBuffer: [UInt8] = []
+        /// What a head buffer starts with, and the most a returned one may hold to be kept: a head of
+        /// ordinary size needs no allocation, and one huge head does not keep its memory in the pool.
+        static let headBufferCapacity = 1 << 10
 
         init?() {
             guard let raw = curl_easy_init() else { return nil }
             self.raw = raw
             self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+            headBuffer.reserveCapacity(Self.headBufferCapacity)
             errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
             guard applyConstantOptions() else { return nil }
         }

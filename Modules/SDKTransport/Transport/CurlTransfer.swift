@@ -123,8 +123,8 @@
             self.idleLimit = idleTimeout.map(Self.idleLimitNanoseconds) ?? 0
             self.exchangeLimit = exchangeLimit
             self.drainWindow = drainWindow
-            // A response head rarely has more: one allocation instead of three as its lines arrive.
-            headBytes.reserveCapacity(256)
+            // The handle's buffer, kept from its last request: no allocation for a head in steady use.
+            swap(&headBytes, &handle.headBuffer)
         }
 
         /// `duration` in whole milliseconds (rounded up, at least 1), as nanoseconds; capped at about a
@@ -253,6 +253,11 @@
                 self.headerList = nil
             }
             uploadReader?.close()
+            // The head was read long before; its buffer goes back with the handle, unless a large head grew it.
+            if headBytes.capacity <= CurlEasyHandle.headBufferCapacity {
+                headBytes.removeAll(keepingCapacity: true)
+                swap(&headBytes, &handle.headBuffer)
+            }
             engine.pool.recycle(handle, clean: completedCleanly)
         }
 
