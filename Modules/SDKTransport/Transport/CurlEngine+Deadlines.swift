@@ -3,8 +3,8 @@
     import ErrorCore
     import Foundation
 
-    /// The engine's own deadlines: whole-exchange limits, idle limits and the drain window of abandoned
-    /// streams (curl keeps the connect timeout itself). Everything here runs under the drive lock.
+    /// The engine's own deadlines: idle limits and the drain window of abandoned streams (curl keeps
+    /// the whole-exchange and connect timeouts itself). Everything here runs under the drive lock.
     extension CurlEngine {
         func watch(_ transfer: CurlTransfer) {
             guard !transfer.isWatched else { return }
@@ -19,9 +19,8 @@
             transfer.isWatched = false
         }
 
-        /// Ends the draining transfers whose window closed, fails (and detaches) those past their whole-exchange
-        /// limit, stamps the watched transfers that saw activity, fails those silent past their idle limit, and
-        /// returns the earliest remaining
+        /// Ends the draining transfers whose window closed, stamps the watched transfers that saw activity,
+        /// fails (and detaches) those silent past their idle limit, and returns the earliest remaining
         /// deadline (monotonic nanoseconds; `.max` for none).
         func enforceDeadlines(now: UInt64) -> UInt64 {
             var earliest = UInt64.max
@@ -42,16 +41,6 @@
                     detach(transfer)
                     continue
                 }
-                if now >= transfer.exchangeDeadline {
-                    // What curl's own CURLE_OPERATION_TIMEDOUT would say, with the same `requestSent`.
-                    transfer.fail(
-                        TransportError(
-                            code: .timedOut, requestSent: transfer.requestSent,
-                            message: "the exchange took longer than \(transfer.exchangeLimit / 1_000_000) ms"))
-                    detach(transfer)
-                    continue
-                }
-                earliest = min(earliest, transfer.exchangeDeadline)
                 guard transfer.idleLimit > 0 else { continue }
                 if transfer.sawActivity {
                     transfer.sawActivity = false

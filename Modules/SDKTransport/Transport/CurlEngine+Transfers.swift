@@ -48,10 +48,9 @@
             _ = Unmanaged.passRetained(transfer)
             transfer.isAttached = true
             attachedCount += 1
-            if transfer.idleLimit > 0 || transfer.exchangeLimit > 0 {
-                // The idle clock and the exchange's starts now.
+            if transfer.idleLimit > 0 {
+                // The idle clock starts now.
                 transfer.lastActivity = now
-                if transfer.exchangeLimit > 0 { transfer.exchangeDeadline = now + transfer.exchangeLimit }
                 watch(transfer)
             }
         }

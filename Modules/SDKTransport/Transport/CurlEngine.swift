@@ -25,13 +25,11 @@
     /// for their response state. Connections stay in the multi handle's cache between requests, which is
     /// what makes sequential requests reuse one connection.
     ///
-    /// Idle limits (``HTTPRequest/idleTimeout``) and whole-exchange limits (``HTTPRequest/timeout``) are
-    /// enforced here rather than with a timer per transfer (curl's own would be set and cleared for every
-    /// request): the callbacks only set a flag when something arrives, and once per loop the engine reads
-    /// the monotonic clock, stamps the transfers that saw activity and fails those silent for too long or
-    /// past their exchange's deadline. The engine sleeps no longer than the earliest deadline, so expiry
-    /// is seen within a millisecond or two. A transfer paused for a slow consumer has no idle deadline
-    /// until it is unpaused; its exchange deadline stands.
+    /// Idle limits (``HTTPRequest/idleTimeout``) are enforced here rather than with a timer per
+    /// transfer: the callbacks only set a flag when something arrives, and once per loop the engine reads
+    /// the monotonic clock, stamps the transfers that saw activity and fails those silent for too long.
+    /// The engine sleeps no longer than the earliest idle deadline, so expiry is seen within a
+    /// millisecond or two. A transfer paused for a slow consumer has no deadline until it is unpaused.
     ///
     /// A stream whose reader leaves before the end (drops the iterator) is not cut at once: the engine
     /// reads and drops the rest for up to ``CurlTransport/Configuration/drainWindow`` and ``CurlTransfer/drainBudget``
@@ -82,9 +80,6 @@
         /// How many inline waits saw their answer within ``inlineWait``, how many saw it later, and how many
         /// left the transfer to the engine thread.
         private var inlineCounts = (answered: 0, late: 0, handedOver: 0)
-        /// An exchange limited to less than this (10 ms) is never waited for inline: the inline wait may end up
-        /// to ``CurlMulti/pollSlackNanoseconds`` late, the engine thread's wait ends on time.
-        static let shortestInlineExchange: UInt64 = 10_000_000
         /// The longest wait, in nanoseconds.
         private static let maxWaitNanoseconds: UInt64 = 1_000_000_000
 
@@ -112,9 +107,7 @@
             var single: CurlTransfer?
             let wake: Bool? = drive.withLockIfAvailable { _ in
                 let now = CurlMulti.monotonicNanoseconds()
-                if attachedCount == 0 && transfer.stream == nil && transfer.exchangeLimit >= Self.shortestInlineExchange
-                    && waitsInline()
-                {
+                if attachedCount == 0 && transfer.stream == nil && waitsInline() {
                     driveAlone(transfer, from: now)
                 } else {
                     begin(transfer, now: now)
@@ -127,7 +120,7 @@
                 }
                 // The engine sleeps until `plannedWake`: wake it only if something is due before that.
                 var due = multi.timerDeadline ?? .max
-                if transfer.isWatched { due = min(due, transfer.nextDeadline) }
+                if transfer.isWatched { due = min(due, transfer.lastActivity + transfer.idleLimit) }
                 guard due < plannedWake else { return false }
                 plannedWake = due
                 return true
@@ -154,8 +147,7 @@
             multi.hold()
             defer { multi.release() }
             begin(transfer, now: now)
-            // The exchange's own deadline ends the wait too; the engine thread, woken for it, then fails it.
-            let deadline = min(now + inlineWait, transfer.exchangeDeadline)
+            let deadline = now + inlineWait
             while transfer.isAttached, multi.poll(until: deadline) {
                 multi.runTimers(now: CurlMulti.monotonicNanoseconds())
                 collectFinished()

@@ -7,10 +7,11 @@
         /// Sets every per-request option for `request` on the (pooled) easy handle, skipping those the handle
         /// already holds from its last request. Runs on the caller's thread, before submission. Throws
         /// ``TransportError`` (never sent) when curl refuses an option; the caller then releases the handle
-        /// unclean, which resets it whole, what it remembers of its options included. The whole-exchange
-        /// limit is not curl's to keep: the engine enforces it (``CurlTransfer/exchangeLimit``), which spares
-        /// curl a timer set and cleared for every request.
-        func configure(_ request: HTTPRequest, connectTimeoutMilliseconds: Int) throws(TransportError) {
+        /// unclean, which resets it whole, what it remembers of its options included.
+        /// `timeoutMilliseconds` bounds the whole exchange (0: no limit).
+        func configure(
+            _ request: HTTPRequest, timeoutMilliseconds: Int, connectTimeoutMilliseconds: Int
+        ) throws(TransportError) {
             let easy = handle.raw
             var status = CURLE_OK
             func check(_ result: CURLcode) {
@@ -53,7 +54,7 @@
             }
 
             let wanted = CurlEasyHandle.Applied(
-                connectTimeoutMilliseconds: connectTimeoutMilliseconds,
+                timeoutMilliseconds: timeoutMilliseconds, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
                 // For buffered bodies: refuses a declared Content-Length over the limit before reading the body.
                 maxFileSize: stream == nil ? curl_off_t(maxBodyBytes) : 0,
                 offersEveryEncoding: !request.headers.contains("Accept-Encoding"))
@@ -62,6 +63,9 @@
                 // "" = every encoding this libcurl decodes (gzip, deflate, br, zstd), decoded transparently;
                 // NULL = none offered by curl (the caller's own Accept-Encoding goes out and nothing is decoded).
                 check(sdk_curl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, wanted.offersEveryEncoding ? "" : nil))
+            }
+            if wanted.timeoutMilliseconds != applied?.timeoutMilliseconds {
+                check(sdk_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, wanted.timeoutMilliseconds))
             }
             if wanted.connectTimeoutMilliseconds != applied?.connectTimeoutMilliseconds {
                 check(sdk_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, wanted.connectTimeoutMilliseconds))

@@ -46,9 +46,6 @@
         let stream: BodyStreamBuffer?
         /// The idle limit in nanoseconds (whole milliseconds), or 0 for none. The engine enforces it.
         let idleLimit: UInt64
-        /// The whole-exchange limit in nanoseconds (whole milliseconds), or 0 for none; the engine enforces
-        /// it too, from ``exchangeDeadline``.
-        let exchangeLimit: UInt64
         var headerList: UnsafeMutablePointer<curl_slist>?
         /// The open ``HTTPUploadBody`` being sent, set by `configure`; closed when the handle is released.
         var uploadReader: UploadBodyReader?
@@ -91,9 +88,6 @@
         var lastActivity: UInt64 = 0
         /// Whether `receiveBody` paused the transfer for a full buffer; the idle clock stops meanwhile.
         var pausedByConsumer = false
-        /// When the exchange must be over (monotonic nanoseconds), set when the engine attaches the transfer
-        /// with an ``exchangeLimit``.
-        var exchangeDeadline: UInt64 = .max
         /// Whether the engine keeps this transfer in its list of deadlines.
         var isWatched = false
         /// Set once the consumer left before the end: until then (monotonic nanoseconds) the rest of the
@@ -111,7 +105,7 @@
 
         init(
             engine: CurlEngine, handle: CurlEasyHandle, method: String, maxBodyBytes: Int, maxHeaderBytes: Int,
-            streamBufferBytes: Int?, idleTimeout: Duration?, exchangeLimit: UInt64, drainWindow: UInt64
+            streamBufferBytes: Int?, idleTimeout: Duration?, drainWindow: UInt64
         ) {
             self.engine = engine
             self.handle = handle
@@ -121,7 +115,6 @@
             self.maxHeaderBytes = maxHeaderBytes
             self.stream = streamBufferBytes.map { BodyStreamBuffer(highWater: $0) }
             self.idleLimit = idleTimeout.map(Self.idleLimitNanoseconds) ?? 0
-            self.exchangeLimit = exchangeLimit
             self.drainWindow = drainWindow
             // The handle's buffer, kept from its last request: no allocation for a head in steady use.
             swap(&headBytes, &handle.headBuffer)
@@ -131,13 +124,6 @@
         /// century so a deadline can never overflow.
         static func idleLimitNanoseconds(_ duration: Duration) -> UInt64 {
             UInt64(min(milliseconds(duration), 1 << 42)) * 1_000_000
-        }
-
-        /// The next of this transfer's own deadlines (idle, whole exchange) while the engine watches it;
-        /// `.max` for none.
-        var nextDeadline: UInt64 {
-            guard idleLimit > 0, !pausedByConsumer else { return exchangeDeadline }
-            return min(exchangeDeadline, lastActivity + idleLimit)
         }
 
         /// Whether at least one byte of the request reached the socket. Read under the drive lock while the

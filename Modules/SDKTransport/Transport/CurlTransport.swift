@@ -29,11 +29,9 @@
     /// have no total limit; at most about ``Configuration/streamBufferBytes`` (1 MiB) is buffered for a
     /// slow consumer before the transfer is paused until the consumer drains it.
     ///
-    /// **Timeouts.** ``HTTPRequest/timeout`` bounds the whole exchange (for a stream: until the last byte,
-    /// time paused for a slow consumer included), with millisecond precision; `nil` means
-    /// ``Configuration/defaultTimeout`` for `send` and no overall limit for `stream`. The engine thread
-    /// enforces it as it does idle limits, not curl. Connecting is also bounded by
-    /// ``Configuration/connectTimeout``.
+    /// **Timeouts.** ``HTTPRequest/timeout`` bounds the whole exchange (for a stream: until the last byte),
+    /// with millisecond precision; `nil` means ``Configuration/defaultTimeout`` for `send` and no overall
+    /// limit for `stream`. Connecting is also bounded by ``Configuration/connectTimeout``.
     /// ``HTTPRequest/idleTimeout`` independently bounds each silence (submission to the first response
     /// byte, then between pieces of the response), also with millisecond precision; the engine thread checks
     /// it on every loop, so it costs nothing per chunk, and the time a stream is paused for a slow consumer
@@ -100,7 +98,7 @@
         let engine: CurlEngine?
 
         /// The configuration's durations as curl and the engine take them, worked out once.
-        private let defaultTimeoutNanoseconds: UInt64
+        private let defaultTimeoutMilliseconds: Int
         private let connectTimeoutMilliseconds: Int
         private let drainWindowNanoseconds: UInt64
 
@@ -108,7 +106,7 @@
         public init(configuration: Configuration = .init()) {
             self.configuration = configuration
             self.engine = CurlEngine(inlineWait: configuration.inlineWait)
-            defaultTimeoutNanoseconds = CurlTransfer.idleLimitNanoseconds(configuration.defaultTimeout)
+            defaultTimeoutMilliseconds = CurlTransfer.milliseconds(configuration.defaultTimeout)
             connectTimeoutMilliseconds = CurlTransfer.milliseconds(configuration.connectTimeout)
             drainWindowNanoseconds = CurlTransfer.idleLimitNanoseconds(configuration.drainWindow)
         }
@@ -147,17 +145,17 @@
             guard let engine, let handle = engine.pool.take() else {
                 throw TransportError(code: .unknown, requestSent: false, message: "libcurl could not be initialised")
             }
-            // No limit (0) for a stream without a timeout of its own.
-            let timeout =
-                request.timeout.map(CurlTransfer.idleLimitNanoseconds) ?? (streaming ? 0 : defaultTimeoutNanoseconds)
             let transfer = CurlTransfer(
                 engine: engine, handle: handle, method: request.method,
                 maxBodyBytes: configuration.maxResponseBodyBytes,
                 maxHeaderBytes: configuration.maxResponseHeaderBytes,
                 streamBufferBytes: streaming ? configuration.streamBufferBytes : nil, idleTimeout: request.idleTimeout,
-                exchangeLimit: timeout, drainWindow: drainWindowNanoseconds)
+                drainWindow: drainWindowNanoseconds)
+            // No limit (0) for a stream without a timeout of its own.
+            let timeout = request.timeout.map(CurlTransfer.milliseconds) ?? (streaming ? 0 : defaultTimeoutMilliseconds)
             do {
-                try transfer.configure(request, connectTimeoutMilliseconds: connectTimeoutMilliseconds)
+                try transfer.configure(
+                    request, timeoutMilliseconds: timeout, connectTimeoutMilliseconds: connectTimeoutMilliseconds)
             } catch {
                 transfer.releaseHandle()
                 throw error

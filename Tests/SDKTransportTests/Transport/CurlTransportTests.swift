@@ -17,6 +17,32 @@
             try await TransportTestServer.with { server in try await body(transport, server) }
         }
 
+        /// Each exchange keeps its own timeout: a 300 ms one that starts while a 60 s stream is pending fires on
+        /// time (missing it, the request would get its answer after 30 s and throw nothing) and leaves the
+        /// stream alone.
+        @Test func aShortExchangeDeadlineFiresWhileALongerOneIsPending() async throws {
+            try await withServer { transport, server in
+                let long = try await transport.stream(
+                    HTTPRequest(url: server.url("/silent-stream"), timeout: .seconds(60)))
+                let reader = Task { () -> (any Error)? in
+                    do {
+                        for try await _ in long.body {}
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+                let error = await #expect(throws: TransportError.self) {
+                    try await transport.send(HTTPRequest(url: server.url("/delay/30000"), timeout: .milliseconds(300)))
+                }
+                #expect(error?.code == .timedOut)
+                // The longer exchange was left alone: its reader ends only when cancelled.
+                reader.cancel()
+                let ended = await reader.value
+                #expect(ended is CancellationError)
+            }
+        }
+
         @Test func getIsResentTransparentlyWhenAReusedConnectionDies() async throws {
             try await withServer { transport, server in
                 _ = try await transport.send(HTTPRequest(url: server.url("/second-fails")))
