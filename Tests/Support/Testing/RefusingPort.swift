@@ -12,6 +12,17 @@ public final class RefusingPort: Sendable {
 
     /// Binds a fresh ephemeral port without listening on it.
     public init() throws {
+        (descriptor, port) = try LoopbackSocket.bind()
+    }
+
+    deinit { close(descriptor) }
+}
+
+/// TCP sockets bound to 127.0.0.1, for tests that need a port to behave in a way no server of the
+/// project's would.
+enum LoopbackSocket {
+    /// A TCP socket bound to a fresh ephemeral port on 127.0.0.1, and the port.
+    static func bind() throws -> (descriptor: Int32, port: Int) {
         #if canImport(Glibc)
             let stream = Int32(SOCK_STREAM.rawValue)  // an enum in Glibc's headers, an Int32 in Darwin's
         #else
@@ -26,16 +37,13 @@ public final class RefusingPort: Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
+                Foundation.bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
             }
         }
         guard bound else {
             close(fd)
             throw POSIXError(.EADDRINUSE)
         }
-        descriptor = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
-
-    deinit { close(descriptor) }
 }
