@@ -65,7 +65,14 @@ public final class TransportTestServer: Sendable {
         clientLeftStream = signals.clientLeftStream
         trickleWritten = signals.trickleWritten
         fastStreamWritten = signals.fastStreamWritten
-        scripted = try ScriptedServer(fallback: { request, count in Self.route(request, count, signals) })
+        // A client test may leave the socket unread on purpose (a paused slow consumer), and on a loaded
+        // machine its reader can take longer than the default 10 s write timeout to be scheduled again; the
+        // server then closed the connection mid-body and the transport rightly reported the loss (seen once
+        // in CI in `slowConsumerPausesTheTransferAndLosesNothing`). No test here is about that timeout.
+        var configuration = HTTPServer.Configuration()
+        configuration.writeTimeout = .seconds(120)
+        scripted = try ScriptedServer(
+            configuration, fallback: { request, count in Self.route(request, count, signals) })
     }
 
     /// The underlying server.
