@@ -18,9 +18,12 @@ public final class CannedResponseServer: Sendable {
         listener = fd
         url = URL(string: "http://127.0.0.1:\(port)/canned")!
         let thread = Thread {
+            // The thread closes the listener itself, once `accept` fails: closed from another thread, its
+            // number could be reused (by a parallel test's socket) before this loop reached `accept` again.
+            defer { Foundation.close(fd) }
             while true {
                 let connection = accept(fd, nil, nil)
-                guard connection >= 0 else { return }  // closed
+                guard connection >= 0 else { return }  // shut down
                 Self.answer(connection, with: response)
                 Foundation.close(connection)
             }
@@ -28,10 +31,9 @@ public final class CannedResponseServer: Sendable {
         thread.start()
     }
 
-    /// Stops accepting; the thread waiting in `accept` returns.
+    /// Stops accepting: the thread's `accept`, waiting now or next, fails, and the thread closes the socket.
     public func close() {
         shutdown(listener, Int32(SHUT_RDWR))
-        Foundation.close(listener)
     }
 
     /// Reads the request head (up to its empty line), then writes `response` whole.
