@@ -10,9 +10,9 @@
     /// HTTP/1.1, no signals, and the handle itself as every callback's context) are set once here;
     /// ``CurlTransfer/configure(_:timeoutMilliseconds:connectTimeoutMilliseconds:)`` sets each per-request
     /// option the handle does not already hold from its last request (``applied``), so nothing leaks from
-    /// one request into the next and a steady run of GETs sets little more than the URL. A handle is used by one transfer at a
-    /// time: configured on the caller's thread before submission, then only touched under the engine's
-    /// drive lock until it is recycled.
+    /// one request into the next and a steady run of GETs sets little more than the URL. A handle is used
+    /// by one transfer at a time: configured on the caller's thread before submission, then only touched
+    /// under the engine's drive lock until it is recycled.
     final class CurlEasyHandle: @unchecked Sendable {
         /// The per-request options as the handle's last request left them.
         struct Applied: Equatable {

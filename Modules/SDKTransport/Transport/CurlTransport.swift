@@ -53,11 +53,11 @@
     /// and then say unsent of a request that may be sent again anyway. So it is `false` for an unusable
     /// URL, a name that does not resolve, a refused or timed-out connect and a failed TLS handshake, and
     /// `true` when the server closed the connection before answering, after the head or mid-body, or the
-    /// timeout expired after sending. When a
-    /// kept-alive connection turns out dead after the request was written, curl would resend the request on
-    /// a new connection; this transport lets it do so only for idempotent methods (`GET`, `HEAD`, `PUT`,
-    /// `DELETE`, `OPTIONS`, `TRACE`, `QUERY`) and otherwise fails with `.networkConnectionLost`,
-    /// `requestSent == true`, so a `POST` is never sent twice behind the caller's back.
+    /// timeout expired after sending. When a kept-alive connection turns out dead after the request was
+    /// written, curl would resend the request on a new connection; this transport lets it do so only for
+    /// idempotent methods (`GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS`, `TRACE`, `QUERY`) and otherwise fails
+    /// with `.networkConnectionLost`, `requestSent == true`, so a `POST` is never sent twice behind the
+    /// caller's back.
     public final class CurlTransport: Transport {
         /// Tunables; the defaults suit the SDKs in this package.
         public struct Configuration: Sendable {
