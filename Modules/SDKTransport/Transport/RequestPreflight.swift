@@ -34,36 +34,66 @@ enum RequestPreflight {
     /// `nil` for anything else (user info, IPv6, percent-encoding, another scheme), which ``checkURL(_:)``
     /// then decides exactly.
     static func ordinaryHost(in url: String) -> Range<Int>? {
-        var bytes = url.utf8.makeIterator()
-        var offset = -1
-        func next() -> UInt8? {
-            offset += 1
-            return bytes.next()
-        }
-        for expected in "http".utf8 {
-            guard let byte = next(), byte | 0x20 == expected else { return nil }
-        }
-        var byte = next()
-        if let letter = byte, letter | 0x20 == UInt8(ascii: "s") { byte = next() }
-        guard byte == UInt8(ascii: ":"), next() == UInt8(ascii: "/"), next() == UInt8(ascii: "/") else { return nil }
-        let hostStart = offset + 1
+        // One loop over the bytes, each read by the stage it belongs to: a nested reader function capturing
+        // an iterator was not inlined, and cost a call per byte.
+        enum Stage { case scheme, secure, colon, firstSlash, secondSlash, host, port }
+        var stage = Stage.scheme
+        var hostStart = 0
+        var hostEnd: Int?
         var suffix = InvalidSuffix()
-        byte = next()
-        while let hostByte = byte, isHostByte(hostByte) {
-            suffix.append(hostByte)
-            byte = next()
+        scan: for (offset, byte) in url.utf8.enumerated() {
+            switch stage {
+            case .scheme:
+                // "http", any case: the expected byte at each offset, packed lowest first.
+                guard byte | 0x20 == UInt8(truncatingIfNeeded: 0x7074_7468 >> (offset * 8)) else { return nil }
+                if offset == 3 { stage = .secure }
+            case .secure:
+                if byte | 0x20 == UInt8(ascii: "s") {
+                    stage = .colon
+                } else {
+                    guard byte == UInt8(ascii: ":") else { return nil }
+                    stage = .firstSlash
+                }
+            case .colon:
+                guard byte == UInt8(ascii: ":") else { return nil }
+                stage = .firstSlash
+            case .firstSlash:
+                guard byte == UInt8(ascii: "/") else { return nil }
+                stage = .secondSlash
+            case .secondSlash:
+                guard byte == UInt8(ascii: "/") else { return nil }
+                hostStart = offset + 1
+                stage = .host
+            case .host:
+                if isHostByte(byte) {
+                    suffix.append(byte)
+                    continue scan
+                }
+                hostEnd = offset
+                if byte == UInt8(ascii: ":") {
+                    stage = .port
+                    continue scan
+                }
+                guard isPathStart(byte) else { return nil }
+                break scan
+            case .port:
+                if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { continue scan }
+                guard isPathStart(byte) else { return nil }
+                break scan
+            }
         }
-        let host = hostStart..<offset
-        guard !host.isEmpty else { return nil }
-        if byte == UInt8(ascii: ":") {
-            byte = next()
-            while let digit = byte, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) { byte = next() }
-        }
-        switch byte {
-        case nil, UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): break
+        switch stage {
+        case .host: hostEnd = hostEnd ?? url.utf8.count
+        case .port: break
         default: return nil
         }
-        return suffix.isInvalid ? nil : host
+        guard let hostEnd, hostEnd > hostStart, !suffix.isInvalid else { return nil }
+        return hostStart..<hostEnd
+    }
+
+    /// Whether `byte` ends a URL's authority: a path, a query or a fragment starts.
+    private static func isPathStart(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
     }
 
     /// A host's bytes, fed one at a time, kept only as far as telling whether the host is under `.invalid`

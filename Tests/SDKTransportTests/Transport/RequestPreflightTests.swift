@@ -73,6 +73,68 @@ import Testing
         }
     }
 
+    /// The one-loop reading agrees byte for byte with the straightforward one it replaced (kept below as
+    /// the reference) on strings built at random from URL pieces and stray bytes, most of them not URLs.
+    @Test func theFastHostReadingAgreesWithAPlainReading() {
+        let pieces = [
+            "http", "HTTP", "https", "hTtPs", "htt", "httpss", "s", ":", "/", "//", "://", "?", "#", "@", "%41",
+            "example.com", "127.0.0.1", "invalid", ".invalid", ".INVALID.", "x-y", "_", "[::1]", ":8080", ":",
+            "0", "é", " ", "\u{0}", "\t",
+        ]
+        var random = SplitMix64(seed: 0xD1FF_0F_4057)
+        var answered = 0
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...7, using: &random) { text += pieces.randomElement(using: &random)! }
+            // Half of them start as a URL does, so the host and port stages get most of the cases.
+            let starts = ["http://", "HTTPS://", "https://", "http:/"]
+            if Bool.random(using: &random) { text = starts.randomElement(using: &random)! + text }
+            let fast = RequestPreflight.ordinaryHost(in: text)
+            #expect(fast == Self.plainOrdinaryHost(in: text), "\(text.debugDescription)")
+            if fast != nil { answered += 1 }
+        }
+        #expect(answered > 1_000)
+    }
+
+    /// The reading ``RequestPreflight/ordinaryHost(in:)`` had before, byte by byte through an iterator.
+    static func plainOrdinaryHost(in url: String) -> Range<Int>? {
+        let bytes = Array(url.utf8)
+        var index = 0
+        func next() -> UInt8? {
+            defer { index += 1 }
+            return index < bytes.count ? bytes[index] : nil
+        }
+        for expected in "http".utf8 {
+            guard let byte = next(), byte | 0x20 == expected else { return nil }
+        }
+        var byte = next()
+        if let letter = byte, letter | 0x20 == UInt8(ascii: "s") { byte = next() }
+        guard byte == UInt8(ascii: ":"), next() == UInt8(ascii: "/"), next() == UInt8(ascii: "/") else { return nil }
+        let hostStart = index
+        var host = ""
+        byte = next()
+        while let hostByte = byte, hostByte < 0x80,
+            Character(UnicodeScalar(hostByte)).isLetter || Character(UnicodeScalar(hostByte)).isNumber
+                || hostByte == UInt8(ascii: ".") || hostByte == UInt8(ascii: "-")
+        {
+            host.append(Character(UnicodeScalar(hostByte)))
+            byte = next()
+        }
+        let hostEnd = index - 1
+        guard hostEnd > hostStart else { return nil }
+        if byte == UInt8(ascii: ":") {
+            byte = next()
+            while let digit = byte, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) { byte = next() }
+        }
+        switch byte {
+        case nil, UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): break
+        default: return nil
+        }
+        let lastLabel = host.hasSuffix(".") ? host.dropLast() : Substring(host)
+        let label = lastLabel.split(separator: ".", omittingEmptySubsequences: false).last ?? ""
+        return label.lowercased() == "invalid" ? nil : hostStart..<hostEnd
+    }
+
     @Test(arguments: ["GET ", "", "PO\u{0}ST", "GÉT", "a(b)"])
     func methodMustBeAToken(method: String) {
         #expect(failure("http://example.com/", method: method)?.code == .badURL)
