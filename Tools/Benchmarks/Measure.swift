@@ -47,6 +47,13 @@ enum Measure {
         }
     }
 
+    /// The CPU time the calling thread has used, in microseconds (`CLOCK_THREAD_CPUTIME_ID`).
+    static func threadCPUMicros() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1_000_000 + Double(time.tv_nsec) / 1_000
+    }
+
     /// Microseconds in a duration, as a Double.
     static func micros(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components

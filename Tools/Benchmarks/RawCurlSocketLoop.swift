@@ -20,11 +20,14 @@ final class RawCurlSocketLoop {
     private let sink = RawCurlLoop.Sink()
     private let requests = Requests()
 
-    init() {
+    /// `offeringEncodings` sends `Accept-Encoding` with every encoding curl decodes, as CurlTransport does
+    /// by default, so the two send the same request.
+    init(offeringEncodings: Bool = false) {
         _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
         multi = curl_multi_init()
         handle = curl_easy_init()
         _ = sdk_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        if offeringEncodings { _ = sdk_curl_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "") }
         sink.receiveBodies(of: handle)
         let context = Unmanaged.passUnretained(requests).toOpaque()
         sdk_curl_multi_setopt_pointer(multi, CURLMOPT_SOCKETDATA, context)

@@ -160,6 +160,8 @@ enum TransportBenchmark {
             "\(fixed(measured.ratio(4, over: 0), 2))× baseline; floor (bare + both hand-offs) "
                 + "\(fixed(measured.median(0) + handOffs)) µs")
 
+        try await clientCPU(curl, rawSocket, url, bytes: body.count)
+
         // The bare baseline: one thread keeping 64 easy handles busy on one multi handle. It and CurlTransport
         // are warmed up alike first, so both have their 64 connections (the sequential rounds left
         // CurlTransport one) before anything is timed.
@@ -194,6 +196,44 @@ enum TransportBenchmark {
 
         try await streamLatency(curl, server.baseURL.appendingPathComponent("stream"))
         try await residentGrowth(curl, url, expecting: body.count)
+    }
+
+    /// What a sequential GET costs the calling thread in CPU, which the server's work and the scheduler
+    /// do not enter: steady where wall-clock ratios drift with the machine's load, and so the figure to
+    /// compare two builds by. A sequential CurlTransport request runs wholly on its caller's thread when the
+    /// answer comes within the inline wait (the engine thread's rare share is not counted). A round whose
+    /// Task changed threads is not counted.
+    static func clientCPU(
+        _ curl: CurlTransport, _ rawSocket: RawCurlSocketLoop, _ url: URL, bytes: Int
+    ) async throws {
+        let encodings = RawCurlSocketLoop(offeringEncodings: true)
+        let address = url.absoluteString
+        let variants: [() async throws -> Void] = [
+            { guard rawSocket.get(address).bytes == bytes else { fatalError("raw socket loop got a short body") } },
+            { guard encodings.get(address).bytes == bytes else { fatalError("raw socket loop got a short body") } },
+            { try await expectBody(curl, url, bytes: bytes) },
+        ]
+        var micros = [[Double]](repeating: [], count: variants.count)
+        for round in 0..<15 {
+            for offset in 0..<variants.count {
+                let index = (round + offset) % variants.count
+                for _ in 0..<20 { try await variants[index]() }
+                let thread = pthread_self()
+                let start = Measure.threadCPUMicros()
+                for _ in 0..<1_000 { try await variants[index]() }
+                let used = Measure.threadCPUMicros() - start
+                if pthread_equal(thread, pthread_self()) != 0 { micros[index].append(used / 1_000) }
+            }
+        }
+        let medians = micros.map { Measure.percentile($0, 0.5) }
+        print("Transport: the calling thread's CPU per sequential GET, 15 interleaved rounds of 1000 (medians)")
+        report("bare curl multi-socket loop", "\(fixed(medians[0])) µs/request")
+        report(
+            "… offering every encoding", "\(fixed(medians[1])) µs/request",
+            "+\(fixed(medians[1] - medians[0])) µs: the request CurlTransport sends")
+        report(
+            "CurlTransport", "\(fixed(medians[2])) µs/request",
+            "+\(fixed(medians[2] - medians[1])) µs over the same request bare")
     }
 
     static func expectBody(_ transport: any Transport, _ url: URL, bytes: Int) async throws {
