@@ -96,6 +96,11 @@ func report(_ name: String, _ value: String, _ note: String = "") {
     print("  \(padded) \(value)\(note.isEmpty ? "" : "   \(note)")")
 }
 
+/// Formats a difference with its sign, one decimal: "+1.5", "-0.3".
+func signed(_ value: Double) -> String {
+    String(format: "%+.1f", value)
+}
+
 /// Formats a number with a fixed count of decimals.
 func fixed(_ value: Double, _ decimals: Int = 1) -> String {
     String(format: "%.\(decimals)f", value)

@@ -226,14 +226,16 @@ enum TransportBenchmark {
             }
         }
         let medians = micros.map { Measure.percentile($0, 0.5) }
-        print("Transport: the calling thread's CPU per sequential GET, 15 interleaved rounds of 1000 (medians)")
+        print(
+            "Transport: the calling thread's CPU per sequential GET, 15 interleaved rounds of 1000 (medians; "
+                + "steady under `taskset -c 0`)")
         report("bare curl multi-socket loop", "\(fixed(medians[0])) µs/request")
         report(
             "… offering every encoding", "\(fixed(medians[1])) µs/request",
-            "+\(fixed(medians[1] - medians[0])) µs: the request CurlTransport sends")
+            "\(signed(medians[1] - medians[0])) µs: the request CurlTransport sends")
         report(
             "CurlTransport", "\(fixed(medians[2])) µs/request",
-            "+\(fixed(medians[2] - medians[1])) µs over the same request bare")
+            "\(signed(medians[2] - medians[1])) µs over the same request bare")
     }
 
     static func expectBody(_ transport: any Transport, _ url: URL, bytes: Int) async throws {
