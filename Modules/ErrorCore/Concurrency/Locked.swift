@@ -21,7 +21,11 @@ package final class Locked<State>: @unchecked Sendable {
     #else
         private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     #endif
-    private var state: State
+    /// Touched only inside `withLock`/`withLockIfAvailable`, with the mutex held. The runtime's dynamic
+    /// exclusivity check could never fire here: a second access from the same thread would first have to
+    /// take the mutex again, which deadlocks (or, trying, fails) before reaching `state`. It cost about
+    /// 0.2 µs of a sequential loopback GET, which takes eight of these locks.
+    @exclusivity(unchecked) private var state: State
 
     /// Creates a lock guarding `initialState`.
     package init(_ initialState: sending State) {
