@@ -69,8 +69,12 @@ public final class TransportTestServer: Sendable {
         // machine its reader can take longer than the default 10 s write timeout to be scheduled again; the
         // server then closed the connection mid-body and the transport rightly reported the loss (seen once
         // in CI in `slowConsumerPausesTheTransferAndLosesNothing`). No test here is about that timeout.
+        // Likewise a sequential client starved for over 30 s between two requests found its kept-alive
+        // connection closed by the default idle timeout and opened a second one (seen once under two CPU
+        // hogs, in `hundredSequentialRequestsShareOneConnection`). No test here is about that timeout either.
         var configuration = HTTPServer.Configuration()
         configuration.writeTimeout = .seconds(120)
+        configuration.idleTimeout = .seconds(300)
         scripted = try ScriptedServer(
             configuration, fallback: { request, count in Self.route(request, count, signals) })
     }
@@ -163,9 +167,14 @@ public final class TransportTestServer: Sendable {
         case "endless-stream":
             let left = signals.clientLeftStream
             return .stream { writer in
+                // Truly endless: it ends only when a write fails (the client left) or the server cancels it.
+                // A thousand ticks (20 s) once ended first, when the test's Task was starved that long before
+                // it left the loop, and then nothing ever fired `clientLeftStream`.
                 do {
-                    for index in 0..<1000 {
+                    var index = 0
+                    while true {
                         try await writer.write("tick \(index)\n")
+                        index += 1
                         try await Task.sleep(for: .milliseconds(20))
                     }
                 } catch {
