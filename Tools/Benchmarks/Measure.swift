@@ -10,40 +10,65 @@ enum Measure {
         return clock.now - start
     }
 
+    /// What ``interleaved(rounds:iterations:warmUp:measuring:_:)`` times a round by.
+    enum Meter {
+        /// Wall-clock time.
+        case wall
+        /// The CPU time of the thread running the round (`CLOCK_THREAD_CPUTIME_ID`), which the work of other
+        /// threads and the scheduler do not enter. A round whose Task changed threads is not counted.
+        case callingThreadCPU
+    }
+
     /// Times each variant over `rounds` interleaved rounds of `iterations` runs each, the order rotating
     /// from round to round, so drift in the machine's load hits every variant alike. Each round of a variant
     /// starts with `warmUp` runs it does not time, so what ran just before (its threads, its caches) does
     /// not weigh on the variant's first runs.
     static func interleaved(
-        rounds: Int, iterations: Int, warmUp: Int = 0, _ variants: [() async throws -> Void]
+        rounds: Int, iterations: Int, warmUp: Int = 0, measuring meter: Meter = .wall,
+        _ variants: [() async throws -> Void]
     ) async throws -> Interleaved {
-        var micros = [[Double]](repeating: [], count: variants.count)
+        var micros = [[Double]](repeating: [Double](repeating: .nan, count: rounds), count: variants.count)
         for round in 0..<rounds {
             for offset in 0..<variants.count {
                 let index = (round + offset) % variants.count
                 for _ in 0..<warmUp { try await variants[index]() }
-                let elapsed = try await time {
+                switch meter {
+                case .wall:
+                    let elapsed = try await time {
+                        for _ in 0..<iterations { try await variants[index]() }
+                    }
+                    micros[index][round] = Measure.micros(elapsed) / Double(iterations)
+                case .callingThreadCPU:
+                    let thread = pthread_self()
+                    let start = threadCPUMicros()
                     for _ in 0..<iterations { try await variants[index]() }
+                    let used = threadCPUMicros() - start
+                    if pthread_equal(thread, pthread_self()) != 0 { micros[index][round] = used / Double(iterations) }
                 }
-                micros[index].append(Measure.micros(elapsed) / Double(iterations))
             }
         }
         return Interleaved(micros: micros)
     }
 
-    /// The per-round times of ``interleaved(rounds:iterations:_:)``.
+    /// The per-round times of ``interleaved(rounds:iterations:warmUp:measuring:_:)``.
     struct Interleaved {
-        /// Microseconds per run, per variant, per round.
+        /// Microseconds per run, per variant, per round; NaN for a round not counted.
         let micros: [[Double]]
 
         /// The median microseconds per run of variant `index`.
         func median(_ index: Int) -> Double {
-            Measure.percentile(micros[index], 0.5)
+            Measure.percentile(micros[index].filter { !$0.isNaN }, 0.5)
         }
 
         /// The median over rounds of variant `index`'s time divided by variant `baseline`'s.
         func ratio(_ index: Int, over baseline: Int) -> Double {
-            Measure.percentile(zip(micros[index], micros[baseline]).map { $0 / $1 }, 0.5)
+            Measure.percentile(zip(micros[index], micros[baseline]).map { $0 / $1 }.filter { !$0.isNaN }, 0.5)
+        }
+
+        /// The median over rounds of variant `index`'s time minus variant `baseline`'s, in microseconds: each
+        /// difference taken within one round, so drift in the machine's speed over the run cancels out.
+        func difference(_ index: Int, over baseline: Int) -> Double {
+            Measure.percentile(zip(micros[index], micros[baseline]).map { $0 - $1 }.filter { !$0.isNaN }, 0.5)
         }
     }
 

@@ -201,8 +201,9 @@ enum TransportBenchmark {
     /// What a sequential GET costs the calling thread in CPU, which the server's work and the scheduler
     /// do not enter: steady where wall-clock ratios drift with the machine's load, and so the figure to
     /// compare two builds by. A sequential CurlTransport request runs wholly on its caller's thread when the
-    /// answer comes within the inline wait (the engine thread's rare share is not counted). A round whose
-    /// Task changed threads is not counted.
+    /// answer comes within the inline wait (the engine thread's rare share is not counted). Each difference
+    /// is taken within a round: the VM's speed drifts over seconds, and a difference of two medians taken
+    /// over the whole run would carry that drift.
     static func clientCPU(
         _ curl: CurlTransport, _ rawSocket: RawCurlSocketLoop, _ url: URL, bytes: Int
     ) async throws {
@@ -213,36 +214,19 @@ enum TransportBenchmark {
             { guard encodings.get(address).bytes == bytes else { fatalError("raw socket loop got a short body") } },
             { try await expectBody(curl, url, bytes: bytes) },
         ]
-        // Per round, so each difference is taken between neighbouring rounds: the VM's speed drifts over
-        // seconds, and a difference of two medians taken over the whole run would carry that drift.
         let rounds = 25
-        var micros = [[Double]](repeating: [Double](repeating: .nan, count: rounds), count: variants.count)
-        for round in 0..<rounds {
-            for offset in 0..<variants.count {
-                let index = (round + offset) % variants.count
-                for _ in 0..<20 { try await variants[index]() }
-                let thread = pthread_self()
-                let start = Measure.threadCPUMicros()
-                for _ in 0..<600 { try await variants[index]() }
-                let used = Measure.threadCPUMicros() - start
-                if pthread_equal(thread, pthread_self()) != 0 { micros[index][round] = used / 600 }
-            }
-        }
-        func median(_ index: Int) -> Double { Measure.percentile(micros[index].filter { !$0.isNaN }, 0.5) }
-        func difference(_ index: Int, over baseline: Int) -> Double {
-            let differences = zip(micros[index], micros[baseline]).map { $0 - $1 }.filter { !$0.isNaN }
-            return Measure.percentile(differences, 0.5)
-        }
+        let measured = try await Measure.interleaved(
+            rounds: rounds, iterations: 600, warmUp: 20, measuring: .callingThreadCPU, variants)
         print(
             "Transport: the calling thread's CPU per sequential GET, \(rounds) interleaved rounds of 600 (medians; "
                 + "steady under `taskset -c 0`)")
-        report("bare curl multi-socket loop", "\(fixed(median(0))) µs/request")
+        report("bare curl multi-socket loop", "\(fixed(measured.median(0))) µs/request")
         report(
-            "… offering every encoding", "\(fixed(median(1))) µs/request",
-            "\(signed(difference(1, over: 0))) µs: the request CurlTransport sends")
+            "… offering every encoding", "\(fixed(measured.median(1))) µs/request",
+            "\(signed(measured.difference(1, over: 0))) µs: the request CurlTransport sends")
         report(
-            "CurlTransport", "\(fixed(median(2))) µs/request",
-            "\(signed(difference(2, over: 1))) µs over the same request bare")
+            "CurlTransport", "\(fixed(measured.median(2))) µs/request",
+            "\(signed(measured.difference(2, over: 1))) µs over the same request bare")
     }
 
     static func expectBody(_ transport: any Transport, _ url: URL, bytes: Int) async throws {
