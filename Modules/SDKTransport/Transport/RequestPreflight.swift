@@ -34,14 +34,17 @@ enum RequestPreflight {
     /// `nil` for anything else (user info, IPv6, percent-encoding, another scheme), which ``checkURL(_:)``
     /// then decides exactly.
     static func ordinaryHost(in url: String) -> Range<Int>? {
-        // One loop over the bytes, each read by the stage it belongs to: a nested reader function capturing
-        // an iterator was not inlined, and cost a call per byte.
+        // One loop over the bytes, each read by the stage it belongs to, counting offsets itself: a nested
+        // reader function capturing an iterator, and then `enumerated()`, were not inlined and cost a call per
+        // byte.
         enum Stage { case scheme, secure, colon, firstSlash, secondSlash, host, port }
         var stage = Stage.scheme
         var hostStart = 0
         var hostEnd: Int?
         var suffix = InvalidSuffix()
-        scan: for (offset, byte) in url.utf8.enumerated() {
+        var offset = -1
+        scan: for byte in url.utf8 {
+            offset += 1
             switch stage {
             case .scheme:
                 // "http", any case: the expected byte at each offset, packed lowest first.
