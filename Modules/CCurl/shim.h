@@ -6,24 +6,14 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <poll.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
-// poll(2) with a nanosecond timeout that may end up to `slack` nanoseconds late: the calling thread's
-// timer slack is raised for the call (and put back), so the kernel can end the wait at a timer event it
-// has anyway instead of programming one of its own, which costs two traps to the hypervisor on a VM.
-// glibc declares ppoll only under _GNU_SOURCE, which a Clang module cannot set for the system headers,
-// so this calls the system call itself.
-static inline int sdk_poll_nanoseconds(struct pollfd *fds, unsigned long count, long long nanoseconds,
-                                       long long slack) {
+// poll(2) with a nanosecond timeout. glibc declares ppoll only under _GNU_SOURCE, which a Clang module
+// cannot set for the system headers, so this calls the system call itself.
+static inline int sdk_poll_nanoseconds(struct pollfd *fds, unsigned long count, long long nanoseconds) {
     struct timespec timeout = { (time_t)(nanoseconds / 1000000000), (long)(nanoseconds % 1000000000) };
-    int previous = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
-    int raised = previous > 0 && slack > previous
-        && prctl(PR_SET_TIMERSLACK, (unsigned long)slack, 0, 0, 0) == 0;
-    int result = (int)syscall(SYS_ppoll, fds, count, &timeout, (void *)0, (size_t)8);
-    if (raised) prctl(PR_SET_TIMERSLACK, (unsigned long)previous, 0, 0, 0);
-    return result;
+    return (int)syscall(SYS_ppoll, fds, count, &timeout, (void *)0, (size_t)8);
 }
 
 // curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic, which Swift cannot call:

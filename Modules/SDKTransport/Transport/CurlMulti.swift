@@ -248,10 +248,12 @@
         /// driver then lets it take). The wait is `ppoll` on the sockets themselves, so the engine thread
         /// sleeping on the epoll set is not woken for them.
         ///
-        /// The wait may end up to ``pollSlackNanoseconds`` after `deadline` when nothing else wakes the
-        /// kernel sooner: a timer of its own for a deadline a few hundred microseconds away cost more than
-        /// a loopback exchange on a VM (arming and cancelling it trap to the hypervisor), 100 against 87 µs
-        /// per sequential request in the transport benchmark.
+        /// When nothing comes, the wait ends ``pollSlackNanoseconds`` after `deadline`: its timeout is set that
+        /// much later, past the kernel's next tick, so the kernel need not program a timer event of its own
+        /// for it. One for a deadline a few hundred microseconds away cost more than a loopback exchange on a
+        /// VM (arming and cancelling it trap to the hypervisor), 100 against 87 µs per sequential request in
+        /// the transport benchmark. (Raising the thread's timer slack for the call did the same at the price of
+        /// three more system calls a wait.)
         func poll(until deadline: UInt64) -> Bool {
             let now = Self.monotonicNanoseconds()
             guard now < deadline else { return false }
@@ -268,9 +270,10 @@
                     (flags & EPOLLIN.rawValue != 0 ? POLLIN : 0) | (flags & EPOLLOUT.rawValue != 0 ? POLLOUT : 0)
                 descriptors.append(pollfd(fd: socket, events: Int16(events), revents: 0))
             }
-            let wait = until > now ? until - now : 0
+            // Past the next tick: see ``pollSlackNanoseconds``. A wait for something due now stays zero.
+            let wait = until > now ? until - now + Self.pollSlackNanoseconds : 0
             let count = descriptors.withUnsafeMutableBufferPointer { buffer in
-                sdk_poll_nanoseconds(buffer.baseAddress, UInt(buffer.count), Int64(wait), Self.pollSlackNanoseconds)
+                sdk_poll_nanoseconds(buffer.baseAddress, UInt(buffer.count), Int64(wait))
             }
             guard count > 0 else { return true }
             // Left unread: the engine thread's wait reads it.
@@ -307,8 +310,8 @@
             return max(0, Int(count))
         }
 
-        /// How late ``poll(until:)`` may end its wait: beyond a 250 Hz kernel's tick, so the tick can end it.
-        static let pollSlackNanoseconds: Int64 = 5_000_000
+        /// How late ``poll(until:)`` ends a wait nothing ended: beyond a 250 Hz kernel's tick.
+        static let pollSlackNanoseconds: UInt64 = 5_000_000
 
         /// Ends a ``wait(into:milliseconds:)`` in progress, or the next one.
         func wake() {
