@@ -44,9 +44,13 @@
         /// ordinary size needs no allocation, and one huge head does not keep its memory in the pool.
         static let headBufferCapacity = 1 << 10
 
-        init?() {
+        /// Whether curl looks for a proxy in the environment (see ``environmentNamesAProxy(_:)``).
+        let readsProxyEnvironment: Bool
+
+        init?(readsProxyEnvironment: Bool) {
             guard let raw = curl_easy_init() else { return nil }
             self.raw = raw
+            self.readsProxyEnvironment = readsProxyEnvironment
             self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
             headBuffer.reserveCapacity(Self.headBufferCapacity)
             errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
@@ -91,6 +95,21 @@
             return applyConstantOptions()
         }
 
+        /// The variables curl takes a proxy from: `<scheme>_proxy` (for `http` in lower case only, as curl
+        /// ignores `HTTP_PROXY`), then `all_proxy`. `no_proxy` only matters beside one of them.
+        static let proxyVariables = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+
+        /// Whether any of ``proxyVariables`` is set (even empty), as `value` reads the environment. When one
+        /// is, curl reads them all itself as it always does, `no_proxy` included; when none is, the handles
+        /// say "no proxy" outright, which is what curl would conclude for every request.
+        static func environmentNamesAProxy(_ value: (String) -> String? = CurlEasyHandle.environmentValue) -> Bool {
+            proxyVariables.contains { value($0) != nil }
+        }
+
+        private static func environmentValue(_ name: String) -> String? {
+            getenv(name).map { String(cString: $0) }
+        }
+
         /// The transfer a callback is for, from its context pointer (the handle).
         static func transfer(_ context: UnsafeMutableRawPointer?) -> CurlTransfer? {
             guard let context else { return nil }
@@ -114,6 +133,13 @@
             check(sdk_curl_easy_setopt_string(raw, CURLOPT_PROTOCOLS_STR, "http,https"))
             check(sdk_curl_easy_setopt_long(raw, CURLOPT_TCP_KEEPALIVE, 1))
             check(sdk_curl_easy_setopt_long(raw, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1))
+            if !readsProxyEnvironment {
+                // "No proxy", said once: curl otherwise reads five variables from the environment for every
+                // request (no_proxy, NO_PROXY, http_proxy, all_proxy, ALL_PROXY; each a scan of the whole
+                // environment) to find what was not there when the transport started.
+                check(sdk_curl_easy_setopt_string(raw, CURLOPT_PROXY, ""))
+                check(sdk_curl_easy_setopt_string(raw, CURLOPT_NOPROXY, ""))
+            }
             // This libcurl opens its sockets without close-on-exec: a process the app starts would inherit
             // them, holding connections open (and the engine's registrations of them) until it exits.
             check(
@@ -175,6 +201,8 @@
     final class CurlEasyHandlePool: Sendable {
         private let idle = Locked<[CurlEasyHandle]>([])
         private let capacity: Int
+        /// Read once, when the pool (its transport) is made: a proxy variable set later is not seen.
+        private let readsProxyEnvironment: Bool
 
         /// How many idle handles a pool keeps by default: the concurrency the transport is measured at. With
         /// fewer, a steady 64 requests in flight freed handles on their way back and set up fresh ones (a curl
@@ -182,13 +210,14 @@
         static let defaultCapacity = 64
 
         /// `capacity` idle handles at most.
-        init(capacity: Int = defaultCapacity) {
+        init(capacity: Int = defaultCapacity, readsProxyEnvironment: Bool = CurlEasyHandle.environmentNamesAProxy()) {
             self.capacity = capacity
+            self.readsProxyEnvironment = readsProxyEnvironment
         }
 
         /// An idle handle, or a new one; `nil` only when curl cannot allocate.
         func take() -> CurlEasyHandle? {
-            idle.withLock { $0.popLast() } ?? CurlEasyHandle()
+            idle.withLock { $0.popLast() } ?? CurlEasyHandle(readsProxyEnvironment: readsProxyEnvironment)
         }
 
         /// Readies `handle` for reuse (see ``CurlEasyHandle/prepareForReuse(clean:)``) and keeps it, or

@@ -23,6 +23,11 @@
     /// transparently (the headers still describe the encoded form); when the caller sets one, the body is
     /// returned as received. Interim 1xx responses and trailers are skipped.
     ///
+    /// **Proxies.** As curl's own tool: `http_proxy`, `https_proxy` (or `HTTPS_PROXY`), `all_proxy` (or
+    /// `ALL_PROXY`) and `no_proxy` (or `NO_PROXY`) from the environment, read when the transport is made.
+    /// When none of the proxy variables is set then, the transport connects directly for its whole life,
+    /// and spares curl reading the environment again for every request.
+    ///
     /// **Limits.** A response header section over ``Configuration/maxResponseHeaderBytes`` (64 KiB) fails
     /// with `.badServerResponse`; a buffered body over ``Configuration/maxResponseBodyBytes`` (64 MiB)
     /// fails with `.dataLengthExceedsMaximum` (at once when `Content-Length` announces it). Streamed bodies

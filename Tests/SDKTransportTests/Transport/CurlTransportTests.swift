@@ -311,5 +311,18 @@
             #expect(error?.code == .badURL)
             #expect(error?.requestSent == false)
         }
+
+        /// Which variables make the handles leave the proxy to curl's own reading of the environment (the
+        /// end-to-end behaviour is in `ProxyEnvironmentTests`, which runs the CLI with each).
+        @Test func anyProxyVariableLeavesTheProxyToCurl() {
+            for name in CurlEasyHandle.proxyVariables {
+                #expect(CurlEasyHandle.environmentNamesAProxy { $0 == name ? "http://proxy.example:3128" : nil })
+                // Set but empty still counts: curl then reads it, and finds no proxy, itself.
+                #expect(CurlEasyHandle.environmentNamesAProxy { $0 == name ? "" : nil })
+            }
+            // Neither names a proxy on its own: curl ignores `HTTP_PROXY`, and `no_proxy` only exempts hosts.
+            let others = ["HTTP_PROXY": "http://proxy.example:3128", "no_proxy": "*", "NO_PROXY": "*"]
+            #expect(!CurlEasyHandle.environmentNamesAProxy { others[$0] })
+        }
     }
 #endif
