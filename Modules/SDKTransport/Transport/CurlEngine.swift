@@ -2,6 +2,7 @@
     import CCurl
     import Foundation
     import ErrorCore
+    import Synchronization
 
     /// libcurl's process-wide setup, which must run once before any other curl call and is not
     /// thread-safe itself; a static `let` gives exactly-once, thread-safe initialisation.
@@ -74,6 +75,11 @@
         /// How long a caller whose transfer is the only one waits for the answer itself (``driveAlone``),
         /// in nanoseconds; 0 never waits.
         let inlineWait: UInt64
+        /// How many callers of ``CurlTransport/send(_:)`` are between asking and having their answer back in
+        /// their Task: a caller whose answer was delivered still counts until its Task runs again. Only a caller
+        /// that is the one in flight waits inline (see ``driveAlone(_:from:)``); with others in flight, a wait
+        /// would hold its thread while Tasks resumed with their answers wait to run on it.
+        private let callers = Atomic<Int>(0)
         /// How many more transfers start without that wait, and how many the next unanswered wait skips.
         private var inlineSkips = 0
         private var inlineBackoff = 1
@@ -107,7 +113,9 @@
             var single: CurlTransfer?
             let wake: Bool? = drive.withLockIfAvailable { _ in
                 let now = CurlMulti.monotonicNanoseconds()
-                if attachedCount == 0 && transfer.stream == nil && waitsInline() {
+                if attachedCount == 0 && transfer.stream == nil && callers.load(ordering: .relaxed) == 1
+                    && waitsInline()
+                {
                     driveAlone(transfer, from: now)
                 } else {
                     begin(transfer, now: now)
@@ -174,6 +182,12 @@
         func inlineWaits() -> (answered: Int, late: Int, handedOver: Int) {
             drive.withLock { _ in inlineCounts }
         }
+
+        /// A caller of ``CurlTransport/send(_:)`` is about to start its transfer (see ``callers``).
+        func callerArrives() { callers.add(1, ordering: .relaxed) }
+
+        /// The caller has its answer (or its error) back in its Task.
+        func callerLeaves() { callers.subtract(1, ordering: .relaxed) }
 
         /// `wait` in nanoseconds, within 0...1 s.
         static func inlineWaitNanoseconds(_ wait: Duration) -> UInt64 {

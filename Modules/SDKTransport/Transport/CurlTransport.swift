@@ -78,14 +78,15 @@
             public var streamBufferBytes: Int = 1 << 20
             /// How long `send` may wait for the answer on the calling thread when its request is the only one
             /// in flight, before it leaves the exchange to the transport's thread and suspends. Default
-            /// 250 µs, .zero never waits.
+            /// 250 µs, .zero never waits. A `send` whose answer came back counts as in flight until its Task
+            /// runs again, so a request started meanwhile never blocks a thread that Task may be waiting for.
             ///
             /// An answer from this host or this network often comes sooner, and then reaches the caller
             /// without two thread wake-ups (to the transport's thread and back), which cost more than the
-            /// exchange itself on a small machine. The wait blocks the calling thread, and may last until the
-            /// kernel's next timer tick (a few milliseconds) when no answer comes, rather than program a
-            /// timer of its own; so after a wait without an answer within this time, up to 64 requests skip
-            /// it: a caller whose server is a millisecond or more away pays it rarely.
+            /// exchange itself on a small machine. The wait blocks the calling thread, and lasts 5 ms longer
+            /// when no answer comes (its timeout is set past the kernel's next timer tick rather than program
+            /// a timer event of its own); so after a wait without an answer within this time, up to 64
+            /// requests skip it: a caller whose server is a millisecond or more away pays it rarely.
             public var inlineWait: Duration = .microseconds(250)
             /// How long a stream its consumer abandoned may take to end by itself, so it keeps its
             /// connection, before it is cut. 250 ms; internal, so only a test on a loaded machine stretches it.
@@ -123,6 +124,8 @@
         /// Sends `request` and buffers the response. Throws ``TransportError`` or `CancellationError`.
         public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
             let transfer = try makeTransfer(request, streaming: false)
+            transfer.engine.callerArrives()
+            defer { transfer.engine.callerLeaves() }
             return try await withTaskCancellationHandler {
                 try await withUnsafeThrowingContinuation { continuation in
                     transfer.start(.response(continuation))

@@ -61,6 +61,48 @@
             }
         }
 
+        /// A caller whose answer came back is still in flight until its Task runs again: a request started
+        /// meanwhile does not wait inline, which would hold a thread that Task may be waiting for.
+        @Test func aRequestStartedWhileAnotherCallersAnswerWaitsForItsTaskDoesNotWaitInline() async throws {
+            let transport = Self.transport(inlineWait: .milliseconds(100))
+            let engine = try #require(transport.engine)
+            let executor = HoldingExecutor()
+            try await TransportTestServer.with { server in
+                while engine.inlineWaits().answered == 0 {
+                    _ = try await transport.send(HTTPRequest(url: server.url("/echo")))
+                }
+                // The first caller's answer waits for the gate, so the engine thread completes it; its Task
+                // then cannot run until the executor is let go.
+                let warm = engine.inlineWaits()
+                let first = Task(executorPreference: executor) {
+                    try await transport.send(HTTPRequest(url: server.url("/gated-stream")))
+                }
+                try await waitUntil { engine.inlineWaits().handedOver == warm.handedOver + 1 }
+                executor.hold()
+                server.clientSawFirstChunk.fire()
+                let delivered = await executor.heldJobArrived.wait(timeout: .seconds(30))
+                try #require(delivered, "the first caller's answer never came")
+
+                // Three, as the unanswered wait above makes the next request that could wait skip it once.
+                let before = engine.inlineWaits()
+                for _ in 0..<3 {
+                    let response = try await transport.send(HTTPRequest(url: server.url("/echo")))
+                    #expect(response.status == 200)
+                }
+                #expect(engine.inlineWaits() == before)
+
+                executor.release()
+                #expect(try await first.value.body == Data("onetwothree".utf8))
+                // Alone again, a request waits inline as before (once the unanswered wait's skip is spent).
+                var waitedInline = false
+                for _ in 0..<100 where !waitedInline {
+                    _ = try await transport.send(HTTPRequest(url: server.url("/echo")))
+                    waitedInline = engine.inlineWaits().answered > before.answered
+                }
+                #expect(waitedInline)
+            }
+        }
+
         @Test func aCancelledCallerGetsCancellationErrorAndTheTransportKeepsWorking() async throws {
             let transport = Self.transport(inlineWait: .seconds(1))
             try await TransportTestServer.with { server in
@@ -79,6 +121,67 @@
             #expect(CurlEngine.inlineWaitNanoseconds(.seconds(-3)) == 0)
             #expect(CurlEngine.inlineWaitNanoseconds(.microseconds(250)) == 250_000)
             #expect(CurlEngine.inlineWaitNanoseconds(.seconds(3600)) == 1_000_000_000)
+        }
+    }
+
+    /// A task executor with a thread of its own that can be told to hold the jobs it gets: a Task preferring it
+    /// then stays unrun, its answer delivered, for as long as the test needs. The thread serves until the
+    /// process exits.
+    private final class HoldingExecutor: TaskExecutor, @unchecked Sendable {
+        /// Fired when a job arrives while the executor holds its jobs.
+        let heldJobArrived = TestSignal()
+        private let condition = NSCondition()
+        // Guarded by `condition`.
+        private var jobs: [UnownedJob] = []
+        private var running = false
+        private var holding = false
+
+        init() {
+            let thread = Thread { [self] in
+                while true {
+                    next().runSynchronously(on: asUnownedTaskExecutor())
+                    condition.withLock {
+                        running = false
+                        condition.broadcast()
+                    }
+                }
+            }
+            thread.start()
+        }
+
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            let held = condition.withLock {
+                jobs.append(job)
+                condition.broadcast()
+                return holding
+            }
+            if held { heldJobArrived.fire() }
+        }
+
+        /// Holds every job that arrives from now on, once the one running (and any queued) is done: a Task that
+        /// is still on its way to suspending finishes that first, so its next job is the one held. (A
+        /// continuation resumed before its Task suspended would let it run on without a new job.)
+        func hold() {
+            condition.withLock {
+                while running || !jobs.isEmpty { condition.wait() }
+                holding = true
+            }
+        }
+
+        func release() {
+            condition.withLock {
+                holding = false
+                condition.broadcast()
+            }
+        }
+
+        private func next() -> UnownedJob {
+            condition.withLock {
+                while holding || jobs.isEmpty { condition.wait() }
+                running = true
+                return jobs.removeFirst()
+            }
         }
     }
 #endif
