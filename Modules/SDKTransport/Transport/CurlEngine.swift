@@ -2,7 +2,6 @@
     import CCurl
     import Foundation
     import ErrorCore
-    import Synchronization
 
     /// libcurl's process-wide setup, which must run once before any other curl call and is not
     /// thread-safe itself; a static `let` gives exactly-once, thread-safe initialisation.
@@ -53,6 +52,11 @@
 
         private struct Inbox {
             var commands: [Command] = []
+            /// How many callers of ``CurlTransport/send(_:)`` are between asking and having their answer back in
+            /// their Task: a caller whose answer was delivered still counts until its Task runs again. Only a
+            /// caller that is the one in flight waits inline (see ``driveAlone(_:from:)``); with others in
+            /// flight, a wait would hold its thread while Tasks resumed with their answers wait to run on it.
+            var callers = 0
             var sleeping = false
             var ownerGone = false
             var closed = false
@@ -75,11 +79,6 @@
         /// How long a caller whose transfer is the only one waits for the answer itself (``driveAlone``),
         /// in nanoseconds; 0 never waits.
         let inlineWait: UInt64
-        /// How many callers of ``CurlTransport/send(_:)`` are between asking and having their answer back in
-        /// their Task: a caller whose answer was delivered still counts until its Task runs again. Only a caller
-        /// that is the one in flight waits inline (see ``driveAlone(_:from:)``); with others in flight, a wait
-        /// would hold its thread while Tasks resumed with their answers wait to run on it.
-        private let callers = Atomic<Int>(0)
         /// How many more transfers start without that wait, and how many the next unanswered wait skips.
         private var inlineSkips = 0
         private var inlineBackoff = 1
@@ -106,16 +105,14 @@
         /// would delay the request. An engine thread that is awake takes the queued transfer before it sleeps
         /// again, with no wake-up, and curl's work stays on one thread instead of the lock changing hands.
         func start(_ transfer: CurlTransfer) -> Bool {
-            let (closed, sleeping) = inbox.withLock { ($0.closed, $0.sleeping) }
+            let (closed, sleeping, alone) = inbox.withLock { ($0.closed, $0.sleeping, $0.callers == 1) }
             if closed { return false }
             guard sleeping else { return submit(.add(transfer)) }
             var delivering: [CurlTransfer] = []
             var single: CurlTransfer?
             let wake: Bool? = drive.withLockIfAvailable { _ in
                 let now = CurlMulti.monotonicNanoseconds()
-                if attachedCount == 0 && transfer.stream == nil && callers.load(ordering: .relaxed) == 1
-                    && waitsInline()
-                {
+                if attachedCount == 0 && transfer.stream == nil && alone && waitsInline() {
                     driveAlone(transfer, from: now)
                 } else {
                     begin(transfer, now: now)
@@ -183,11 +180,11 @@
             drive.withLock { _ in inlineCounts }
         }
 
-        /// A caller of ``CurlTransport/send(_:)`` is about to start its transfer (see ``callers``).
-        func callerArrives() { callers.add(1, ordering: .relaxed) }
+        /// A caller of ``CurlTransport/send(_:)`` is about to start its transfer (see ``Inbox/callers``).
+        func callerArrives() { inbox.withLock { $0.callers += 1 } }
 
         /// The caller has its answer (or its error) back in its Task.
-        func callerLeaves() { callers.subtract(1, ordering: .relaxed) }
+        func callerLeaves() { inbox.withLock { $0.callers -= 1 } }
 
         /// `wait` in nanoseconds, within 0...1 s.
         static func inlineWaitNanoseconds(_ wait: Duration) -> UInt64 {
