@@ -16,6 +16,12 @@ static inline int sdk_poll_nanoseconds(struct pollfd *fds, unsigned long count, 
     return (int)syscall(SYS_ppoll, fds, count, &timeout, (void *)0, (size_t)8);
 }
 
+// The feature bits (CURL_VERSION_*) of the libcurl in use; CURLVERSION_NOW is a macro Swift cannot read.
+static inline int sdk_curl_version_features(void) {
+    curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+    return info ? info->features : 0;
+}
+
 // curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic, which Swift cannot call:
 // these typed wrappers are the only way the Swift side reaches them.
 static inline CURLcode sdk_curl_easy_setopt_long(CURL *handle, CURLoption option, long value) {

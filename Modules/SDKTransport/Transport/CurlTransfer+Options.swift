@@ -47,21 +47,26 @@
                 handle.isVerbose = watchesSentBytes
             }
 
-            headerList = Self.headerList(for: request.headers, hasBody: hasBody)
-            if headerList != nil || handle.hasHeaderList {
-                check(sdk_curl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList))
-                handle.hasHeaderList = headerList != nil
+            let offersEveryEncoding = !request.headers.contains("Accept-Encoding")
+            headerList = Self.headerList(for: request.headers, hasBody: hasBody, offeringEncodings: offersEveryEncoding)
+            let list: CurlEasyHandle.HeaderList =
+                headerList != nil ? .transfers : offersEveryEncoding ? .encodingsOnly : .none
+            if list == .transfers || list != handle.headerList {
+                let pointer = list == .encodingsOnly ? handle.encodingsOnlyList : headerList
+                check(sdk_curl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, pointer))
+                handle.headerList = list
             }
 
             let wanted = CurlEasyHandle.Applied(
                 timeoutMilliseconds: timeoutMilliseconds, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
                 // For buffered bodies: refuses a declared Content-Length over the limit before reading the body.
                 maxFileSize: stream == nil ? curl_off_t(maxBodyBytes) : 0,
-                offersEveryEncoding: !request.headers.contains("Accept-Encoding"))
+                offersEveryEncoding: offersEveryEncoding)
             let applied = handle.applied
             if wanted.offersEveryEncoding != applied?.offersEveryEncoding {
-                // "" = every encoding this libcurl decodes (gzip, deflate, br, zstd), decoded transparently;
-                // NULL = none offered by curl (the caller's own Accept-Encoding goes out and nothing is decoded).
+                // "" = every encoding this libcurl decodes (gzip, deflate, br, zstd), decoded transparently; the
+                // field itself goes in the header list (``CurlEasyHandle/offeredEncodingsField``). NULL = none
+                // offered by curl (the caller's own Accept-Encoding goes out and nothing is decoded).
                 check(sdk_curl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, wanted.offersEveryEncoding ? "" : nil))
             }
             if wanted.timeoutMilliseconds != applied?.timeoutMilliseconds {
@@ -127,10 +132,13 @@
         }
 
         /// The caller's fields as curl header lines, plus the suppressions that keep curl from adding its
-        /// own to a body: `Expect:` (no 100-continue wait), `Content-Type:` (curl would add a form type).
-        /// The framing fields are dropped: curl writes `Content-Length` from the body. `nil` (no list at all)
-        /// for a bodyless request without fields, the common GET.
-        private static func headerList(for headers: HTTPHeaders, hasBody: Bool) -> UnsafeMutablePointer<curl_slist>? {
+        /// own to a body: `Expect:` (no 100-continue wait), `Content-Type:` (curl would add a form type),
+        /// and the encodings offered when `offeringEncodings`. The framing fields are dropped: curl writes
+        /// `Content-Length` from the body. `nil` (no list of its own) for a bodyless request without fields,
+        /// the common GET, which the handle's ``CurlEasyHandle/encodingsOnlyList`` serves.
+        private static func headerList(
+            for headers: HTTPHeaders, hasBody: Bool, offeringEncodings: Bool
+        ) -> UnsafeMutablePointer<curl_slist>? {
             var list: UnsafeMutablePointer<curl_slist>?
             guard hasBody || !headers.isEmpty else { return nil }
             func append(_ line: String) {
@@ -142,6 +150,7 @@
             }
             if hasBody && !headers.contains("Expect") { append("Expect:") }
             if hasBody && !headers.contains("Content-Type") { append("Content-Type:") }
+            if offeringEncodings { append(CurlEasyHandle.offeredEncodingsField) }
             return list
         }
 

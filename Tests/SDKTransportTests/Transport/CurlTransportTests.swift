@@ -312,6 +312,57 @@
             #expect(error?.requestSent == false)
         }
 
+        /// The transport sends the `Accept-Encoding` field itself (curl would format it anew for every
+        /// request): it must be exactly the one curl sends for `CURLOPT_ACCEPT_ENCODING` "", sent once, and
+        /// bodies must still be decoded, whichever header list the request goes out with.
+        @Test func theOfferedEncodingsAreCurlsOwnAndStillDecoded() async throws {
+            try await withServer { transport, server in
+                let url = server.url("/echo")
+                let curls = try #require(Self.acceptEncodingCurlSends(to: url))
+                let requests = [
+                    HTTPRequest(url: url),  // no fields: the handle's own list
+                    HTTPRequest(url: url, headers: ["X-Trace": "1"]),  // a list of the request's own
+                    HTTPRequest(method: "POST", url: url, body: Data("b".utf8)),
+                    HTTPRequest(url: url),  // back to the handle's list after one of its own
+                ]
+                for request in requests {
+                    let echoed = try JSONDecoder().decode(
+                        TransportEchoedRequest.self, from: try await transport.send(request).body)
+                    let offered = echoed.headers.filter { $0[0].lowercased() == "accept-encoding" }.map { $0[1] }
+                    #expect(offered == [curls], "\(request.method) \(request.headers)")
+                }
+                let hello = Data(String(repeating: "hello gzip ", count: 1000).utf8)
+                for headers: HTTPHeaders in [[:], ["X-Trace": "2"]] {
+                    let response = try await transport.send(HTTPRequest(url: server.url("/gzip"), headers: headers))
+                    #expect(response.body == hello)
+                }
+            }
+        }
+
+        /// What a bare easy handle with `CURLOPT_ACCEPT_ENCODING` "" sends as `Accept-Encoding` to `/echo`.
+        static func acceptEncodingCurlSends(to url: URL) -> String? {
+            final class Sink { var body = Data() }
+            guard let easy = curl_easy_init() else { return nil }
+            defer { curl_easy_cleanup(easy) }
+            let sink = Sink()
+            _ = sdk_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+            _ = url.absoluteString.withCString { sdk_curl_easy_setopt_string(easy, CURLOPT_URL, $0) }
+            _ = sdk_curl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+            _ = sdk_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque())
+            _ = sdk_curl_easy_setopt_write_function(easy) { buffer, size, count, context in
+                guard let buffer, let context else { return 0 }
+                Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().body.append(
+                    UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: size * count)
+                return size * count
+            }
+            guard curl_easy_perform(easy) == CURLE_OK,
+                let echoed = try? JSONDecoder().decode(TransportEchoedRequest.self, from: sink.body)
+            else { return nil }
+            return withExtendedLifetime(sink) {
+                echoed.headers.first { $0[0].lowercased() == "accept-encoding" }?[1]
+            }
+        }
+
         /// Which variables make the handles leave the proxy to curl's own reading of the environment (the
         /// end-to-end behaviour is in `ProxyEnvironmentTests`, which runs the CLI with each).
         @Test func anyProxyVariableLeavesTheProxyToCurl() {
