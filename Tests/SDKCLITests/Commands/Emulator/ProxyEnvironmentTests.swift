@@ -1,6 +1,5 @@
 import Emulator
 import EmulatorTestSupport
-import ErrorCore
 import Foundation
 import HTTPServer
 import Testing
@@ -9,30 +8,9 @@ import Testing
 /// `no_proxy`…), read once when the transport is made: here `sdk emulator inbox` runs as a child process
 /// with only the variables each test gives it, so no test changes the environment of the suite's own process.
 @Suite struct ProxyEnvironmentTests {
-    /// A stand-in proxy: answers every request with an empty inbox and keeps each request's target.
-    private final class RecordingProxy: Sendable {
-        let targets = Locked<[String]>([])
-        let server: HTTPServer
-
-        init() throws {
-            let targets = self.targets
-            server = HTTPServer { request in
-                targets.withLock { $0.append(request.target) }
-                return .json(200, #"{"messages":[]}"#)
-            }
-            try server.start()
-        }
-    }
-
-    private func withProxy(_ body: (RecordingProxy) async throws -> Void) async throws {
-        let proxy = try RecordingProxy()
-        do {
-            try await body(proxy)
-        } catch {
-            await proxy.server.shutdown()
-            throw error
-        }
-        await proxy.server.shutdown()
+    /// A stand-in proxy: answers every request with an empty inbox (and records it, as a scripted server does).
+    private func withProxy(_ body: (ScriptedServer) async throws -> Void) async throws {
+        try await withScriptedServer(fallback: { _, _ in .json(200, #"{"messages":[]}"#) }, body)
     }
 
     @Test(arguments: ["http_proxy", "all_proxy", "ALL_PROXY"])
@@ -41,11 +19,11 @@ import Testing
             // A host nothing resolves: only the proxy can answer for it.
             let run = try await SDKProcess.run(
                 ["emulator", "inbox", "--base-url", "http://inbox.example:8080"],
-                environment: [variable: proxy.server.baseURL.absoluteString, "SDK_EMULATOR_TOKEN": "admin"])
+                environment: [variable: proxy.baseURL.absoluteString, "SDK_EMULATOR_TOKEN": "admin"])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.contains("(no messages)"))
             // The absolute form a client sends a proxy.
-            #expect(proxy.targets.withLock { $0 } == ["http://inbox.example:8080/__emulator/inbox"])
+            #expect(proxy.requests.map(\.target) == ["http://inbox.example:8080/__emulator/inbox"])
         }
     }
 
@@ -54,7 +32,7 @@ import Testing
             try await withRunningEmulator(.testing()) { emulator, baseURL in
                 _ = try emulator.inbox.deliver(InboxMessage(channel: .sms, to: "+15550100", body: "Your code is 4242"))
                 let arguments = ["emulator", "inbox", "--base-url", baseURL.absoluteString]
-                let proxyURL = proxy.server.baseURL.absoluteString
+                let proxyURL = proxy.baseURL.absoluteString
                 let excepted = try await SDKProcess.run(
                     arguments, environment: ["http_proxy": proxyURL, "no_proxy": "127.0.0.1"])
                 #expect(excepted.status == 0, "\(excepted.stderr)")
@@ -63,7 +41,7 @@ import Testing
                 let unread = try await SDKProcess.run(arguments, environment: ["HTTP_PROXY": proxyURL])
                 #expect(unread.status == 0, "\(unread.stderr)")
                 #expect(unread.stdout.contains("Your code is 4242"))
-                #expect(proxy.targets.withLock { $0 }.isEmpty)
+                #expect(proxy.requests.isEmpty)
             }
         }
     }
