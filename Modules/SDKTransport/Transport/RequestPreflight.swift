@@ -86,7 +86,8 @@ enum RequestPreflight {
             }
         }
         switch stage {
-        case .host: hostEnd = hostEnd ?? url.utf8.count
+        // The URL ended in the host: it ends after the last byte read.
+        case .host: hostEnd = hostEnd ?? offset + 1
         case .port: break
         default: return nil
         }
