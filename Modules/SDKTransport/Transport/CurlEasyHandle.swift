@@ -8,7 +8,7 @@
     /// Handles are pooled (``CurlEasyHandlePool``) so a steady stream of requests reuses them instead of
     /// allocating curl state per request. The options that never change (callbacks, protocol limits,
     /// HTTP/1.1, no signals, and the handle itself as every callback's context) are set once here;
-    /// ``CurlTransfer/configure(_:timeoutMilliseconds:connectTimeoutMilliseconds:)`` sets each per-request
+    /// ``CurlTransfer/configure(_:)`` sets each per-request
     /// option the handle does not already hold from its last request (``applied``), so nothing leaks from
     /// one request into the next and a steady run of GETs sets little more than the URL. A handle is used
     /// by one transfer at a time: configured on the caller's thread before submission, then only touched
@@ -16,8 +16,6 @@
     final class CurlEasyHandle: @unchecked Sendable {
         /// The per-request options as the handle's last request left them.
         struct Applied: Equatable {
-            var timeoutMilliseconds = 0
-            var connectTimeoutMilliseconds = 0
             var maxFileSize: curl_off_t = 0
             /// `CURLOPT_ACCEPT_ENCODING` is "" (every encoding offered and decoded) rather than NULL.
             var offersEveryEncoding = false

@@ -3,9 +3,60 @@
     import ErrorCore
     import Foundation
 
-    /// The engine's own deadlines: idle limits and the drain window of abandoned streams (curl keeps
-    /// the whole-exchange and connect timeouts itself). Everything here runs under the drive lock.
+    /// The engine's own deadlines: the exchange and connect limits, idle limits, and the drain window of
+    /// abandoned streams; curl keeps no timer of its own for any transfer. Everything here runs under the
+    /// drive lock.
+    ///
+    /// Exchange and connect limits are fixed once a transfer is attached, so the engine keeps the transfers
+    /// that have one (``timed``, every `send`) with the earliest of their deadlines, and looks at them only
+    /// once that deadline has come: a request pays two stores and a swap for its deadline, not a visit
+    /// per loop. Idle limits move with every arrival and the watched transfers are looked at on every loop.
     extension CurlEngine {
+        /// Adds `transfer` to ``timed`` (its ``CurlTransfer/deadline`` is not `.max`).
+        func time(_ transfer: CurlTransfer) {
+            transfer.timedSlot = timed.count
+            timed.append(transfer)
+            earliestDeadline = min(earliestDeadline, transfer.deadline)
+        }
+
+        /// Takes `transfer` out of ``timed``, if there. ``earliestDeadline`` is left as it is: when it comes,
+        /// ``enforceExchangeDeadlines(now:)`` finds nothing due and works the true one out again.
+        func untime(_ transfer: CurlTransfer) {
+            let slot = transfer.timedSlot
+            guard slot >= 0 else { return }
+            let last = timed.removeLast()
+            if last !== transfer {
+                timed[slot] = last
+                last.timedSlot = slot
+            }
+            transfer.timedSlot = -1
+        }
+
+        /// Fails (and detaches) the transfers past their exchange or connect limit, and returns the earliest
+        /// deadline of those left (`.max` for none). Called once ``earliestDeadline`` has come.
+        func enforceExchangeDeadlines(now: UInt64) -> UInt64 {
+            var earliest = UInt64.max
+            // Backwards, so that `detach` (which moves the last element into the freed slot) only moves
+            // transfers already looked at.
+            var index = timed.count - 1
+            while index >= 0 {
+                let transfer = timed[index]
+                index -= 1
+                let deadline = transfer.deadline
+                guard now >= deadline else {
+                    earliest = min(earliest, deadline)
+                    continue
+                }
+                let message =
+                    transfer.deadlineIsConnects
+                    ? "no connection within \(transfer.limits.connect / 1_000_000) ms"
+                    : "no complete response within \(transfer.limits.exchange / 1_000_000) ms"
+                transfer.fail(TransportError(code: .timedOut, requestSent: transfer.requestSent, message: message))
+                detach(transfer)
+            }
+            return earliest
+        }
+
         func watch(_ transfer: CurlTransfer) {
             guard !transfer.isWatched else { return }
             transfer.isWatched = true

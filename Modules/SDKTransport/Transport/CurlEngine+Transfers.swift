@@ -47,7 +47,9 @@
             }
             _ = Unmanaged.passRetained(transfer)
             transfer.isAttached = true
+            transfer.attachedAt = now
             attachedCount += 1
+            if transfer.deadline != .max { time(transfer) }
             if transfer.idleLimit > 0 {
                 // The idle clock starts now.
                 transfer.lastActivity = now
@@ -71,6 +73,7 @@
             transfer.isAttached = false
             attachedCount -= 1
             unwatch(transfer)
+            untime(transfer)
             transfer.releaseHandle()
             Unmanaged.passUnretained(transfer).release()
         }

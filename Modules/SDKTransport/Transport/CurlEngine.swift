@@ -25,11 +25,13 @@
     /// for their response state. Connections stay in the multi handle's cache between requests, which is
     /// what makes sequential requests reuse one connection.
     ///
-    /// Idle limits (``HTTPRequest/idleTimeout``) are enforced here rather than with a timer per
-    /// transfer: the callbacks only set a flag when something arrives, and once per loop the engine reads
-    /// the monotonic clock, stamps the transfers that saw activity and fails those silent for too long.
-    /// The engine sleeps no longer than the earliest idle deadline, so expiry is seen within a
-    /// millisecond or two. A transfer paused for a slow consumer has no deadline until it is unpaused.
+    /// Every time limit is enforced here rather than with a timer per transfer, curl's included (see
+    /// ``CurlTransfer/Limits``): the exchange and connect limits are deadlines fixed at attachment, looked at
+    /// once the earliest of them has come; for idle limits the callbacks only set a flag when something
+    /// arrives, and once per loop the engine reads the monotonic clock, stamps the transfers that saw
+    /// activity and fails those silent for too long. The engine sleeps no longer than the earliest deadline,
+    /// so expiry is seen within a millisecond or two. A transfer paused for a slow consumer has no idle
+    /// deadline until it is unpaused (its exchange limit still runs).
     ///
     /// A stream whose reader leaves before the end (drops the iterator) is not cut at once: the engine
     /// reads and drops the rest for up to ``CurlTransport/Configuration/drainWindow`` and ``CurlTransfer/drainBudget``
@@ -71,8 +73,12 @@
         var attachedCount = 0
         /// The transfers completed (and detached) under the lock, whose Tasks are resumed once it is released.
         var finished: [CurlTransfer] = []
-        /// The attached transfers with a deadline: an idle limit, or a drain.
+        /// The attached transfers with a deadline that moves: an idle limit, or a drain.
         var watched: [CurlTransfer] = []
+        /// The attached transfers with an exchange or connect limit, and the earliest of their deadlines (or
+        /// an earlier time, once the transfer that set it is gone): see ``enforceExchangeDeadlines(now:)``.
+        var timed: [CurlTransfer] = []
+        var earliestDeadline = UInt64.max
         /// When the engine thread's current (or next) wait ends, so a caller that sets an earlier deadline
         /// knows to wake it.
         private var plannedWake: UInt64 = 0
@@ -124,7 +130,7 @@
                     swap(&finished, &delivering)
                 }
                 // The engine sleeps until `plannedWake`: wake it only if something is due before that.
-                var due = multi.timerDeadline ?? .max
+                var due = min(multi.timerDeadline ?? .max, earliestDeadline)
                 if transfer.isWatched { due = min(due, transfer.lastActivity + transfer.idleLimit) }
                 guard due < plannedWake else { return false }
                 plannedWake = due
@@ -152,7 +158,8 @@
             multi.hold()
             defer { multi.release() }
             begin(transfer, now: now)
-            let deadline = now + inlineWait
+            // Not past the transfer's own deadline, which the engine thread then enforces.
+            let deadline = min(now + inlineWait, transfer.deadline)
             while transfer.isAttached, multi.poll(until: deadline) {
                 multi.runTimers(now: CurlMulti.monotonicNanoseconds())
                 collectFinished()
@@ -253,6 +260,8 @@
                     swap(&finished, &delivering)
                     var wake = min(multi.timerDeadline ?? .max, now + Self.maxWaitNanoseconds)
                     if !watched.isEmpty { wake = min(wake, enforceDeadlines(now: now)) }
+                    if now >= earliestDeadline { earliestDeadline = enforceExchangeDeadlines(now: now) }
+                    wake = min(wake, earliestDeadline)
                     plannedWake = wake
                     let milliseconds = wake <= now ? 0 : Int32((wake - now + 999_999) / 1_000_000)
                     return (milliseconds, attachedCount == 0)

@@ -95,11 +95,13 @@
             headerFields = fields
         }
 
-        /// CURLOPT_PREREQFUNCTION: curl is about to send the request on a connection. A second call means
+        /// CURLOPT_PREREQFUNCTION: curl is about to send the request on a connection, established or reused (TLS
+        /// included), which ends the connect limit's reach (``CurlTransfer/Limits/connect``). A second call means
         /// curl is resending it after a reused connection died without an answer; the first attempt may
         /// have been acted on, so that is refused for non-idempotent methods (a POST must not be sent
         /// twice behind the caller's back).
         func willSendRequest() -> Int32 {
+            isConnected = true
             requestAttempts += 1
             guard requestAttempts == 1 || isIdempotent else {
                 abortReason = .resendRefused(method: method)

@@ -7,11 +7,9 @@
         /// Sets every per-request option for `request` on the (pooled) easy handle, skipping those the handle
         /// already holds from its last request. Runs on the caller's thread, before submission. Throws
         /// ``TransportError`` (never sent) when curl refuses an option; the caller then releases the handle
-        /// unclean, which resets it whole, what it remembers of its options included.
-        /// `timeoutMilliseconds` bounds the whole exchange (0: no limit).
-        func configure(
-            _ request: HTTPRequest, timeoutMilliseconds: Int, connectTimeoutMilliseconds: Int
-        ) throws(TransportError) {
+        /// unclean, which resets it whole, what it remembers of its options included. Timeouts are not curl's
+        /// to keep: the engine enforces them (see ``CurlTransfer/Limits``).
+        func configure(_ request: HTTPRequest) throws(TransportError) {
             let easy = handle.raw
             var status = CURLE_OK
             func check(_ result: CURLcode) {
@@ -58,7 +56,6 @@
             }
 
             let wanted = CurlEasyHandle.Applied(
-                timeoutMilliseconds: timeoutMilliseconds, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
                 // For buffered bodies: refuses a declared Content-Length over the limit before reading the body.
                 maxFileSize: stream == nil ? curl_off_t(maxBodyBytes) : 0,
                 offersEveryEncoding: offersEveryEncoding)
@@ -68,12 +65,6 @@
                 // field itself goes in the header list (``CurlEasyHandle/offeredEncodingsField``). NULL = none
                 // offered by curl (the caller's own Accept-Encoding goes out and nothing is decoded).
                 check(sdk_curl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, wanted.offersEveryEncoding ? "" : nil))
-            }
-            if wanted.timeoutMilliseconds != applied?.timeoutMilliseconds {
-                check(sdk_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, wanted.timeoutMilliseconds))
-            }
-            if wanted.connectTimeoutMilliseconds != applied?.connectTimeoutMilliseconds {
-                check(sdk_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, wanted.connectTimeoutMilliseconds))
             }
             if wanted.maxFileSize != applied?.maxFileSize {
                 check(sdk_curl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, wanted.maxFileSize))

@@ -44,8 +44,20 @@
         let maxHeaderBytes: Int
         /// Set for `stream()`; `nil` for buffered `send()`.
         let stream: BodyStreamBuffer?
-        /// The idle limit in nanoseconds (whole milliseconds), or 0 for none. The engine enforces it.
-        let idleLimit: UInt64
+        /// A transfer's time limits, in nanoseconds (whole milliseconds, see ``limitNanoseconds(_:)``); 0 for
+        /// none. The engine enforces all three (``CurlEngine``), none is given to curl.
+        struct Limits {
+            /// The whole exchange, from attachment to the last byte (``HTTPRequest/timeout``).
+            var exchange: UInt64
+            /// Attachment until curl has a connection to write the request on (name resolution, TCP, TLS).
+            var connect: UInt64
+            /// Each silence (``HTTPRequest/idleTimeout``).
+            var idle: UInt64
+        }
+
+        let limits: Limits
+        /// The idle limit (``Limits/idle``), which the engine's list of watched transfers reads.
+        var idleLimit: UInt64 { limits.idle }
         var headerList: UnsafeMutablePointer<curl_slist>?
         /// The open ``HTTPUploadBody`` being sent, set by `configure`; closed when the handle is released.
         var uploadReader: UploadBodyReader?
@@ -94,8 +106,17 @@
         /// body is read and dropped, up to ``drainBudget`` bytes, in the hope that the response ends.
         var drainDeadline: UInt64?
         var drainedBytes = 0
+        /// When the engine attached the transfer (monotonic nanoseconds): the exchange and connect limits count
+        /// from here.
+        var attachedAt: UInt64 = 0
+        /// Set once curl has a connection to write the request on (its pre-request callback): the connect limit
+        /// no longer applies.
+        var isConnected = false
+        /// Where the transfer sits in the engine's list of transfers with a deadline (``CurlEngine/timed``), or
+        /// -1 when it is not there.
+        var timedSlot = -1
 
-        /// How long an abandoned stream may take to end by itself (nanoseconds, see ``idleLimitNanoseconds(_:)``):
+        /// How long an abandoned stream may take to end by itself (nanoseconds, see ``limitNanoseconds(_:)``):
         /// the configuration's ``CurlTransport/Configuration/drainWindow``, 250 ms unless a test stretches it.
         let drainWindow: UInt64
         /// How much of an abandoned stream is read before giving up on it.
@@ -105,7 +126,7 @@
 
         init(
             engine: CurlEngine, handle: CurlEasyHandle, method: String, maxBodyBytes: Int, maxHeaderBytes: Int,
-            streamBufferBytes: Int?, idleTimeout: Duration?, drainWindow: UInt64
+            streamBufferBytes: Int?, limits: Limits, drainWindow: UInt64
         ) {
             self.engine = engine
             self.handle = handle
@@ -114,7 +135,7 @@
             self.maxBodyBytes = maxBodyBytes
             self.maxHeaderBytes = maxHeaderBytes
             self.stream = streamBufferBytes.map { BodyStreamBuffer(highWater: $0) }
-            self.idleLimit = idleTimeout.map(Self.idleLimitNanoseconds) ?? 0
+            self.limits = limits
             self.drainWindow = drainWindow
             // The handle's buffer, kept from its last request: no allocation for a head in steady use.
             swap(&headBytes, &handle.headBuffer)
@@ -122,8 +143,21 @@
 
         /// `duration` in whole milliseconds (rounded up, at least 1), as nanoseconds; capped at about a
         /// century so a deadline can never overflow.
-        static func idleLimitNanoseconds(_ duration: Duration) -> UInt64 {
+        static func limitNanoseconds(_ duration: Duration) -> UInt64 {
             UInt64(min(milliseconds(duration), 1 << 42)) * 1_000_000
+        }
+
+        /// When the exchange or connect limit next ends the transfer (monotonic nanoseconds), `.max` for never.
+        /// Read under the drive lock while attached.
+        var deadline: UInt64 {
+            var due = limits.exchange > 0 ? attachedAt + limits.exchange : .max
+            if limits.connect > 0 && !isConnected { due = min(due, attachedAt + limits.connect) }
+            return due
+        }
+
+        /// Whether ``deadline`` is the connect limit's.
+        var deadlineIsConnects: Bool {
+            !isConnected && limits.connect > 0 && deadline == attachedAt + limits.connect
         }
 
         /// Whether at least one byte of the request reached the socket. Read under the drive lock while the

@@ -36,11 +36,14 @@
     ///
     /// **Timeouts.** ``HTTPRequest/timeout`` bounds the whole exchange (for a stream: until the last byte),
     /// with millisecond precision; `nil` means ``Configuration/defaultTimeout`` for `send` and no overall
-    /// limit for `stream`. Connecting is also bounded by ``Configuration/connectTimeout``.
-    /// ``HTTPRequest/idleTimeout`` independently bounds each silence (submission to the first response
-    /// byte, then between pieces of the response), also with millisecond precision; the engine thread checks
-    /// it on every loop, so it costs nothing per chunk, and the time a stream is paused for a slow consumer
-    /// does not count. Expiry throws `.timedOut`; an exchange cut short closes its connection.
+    /// limit for `stream`. Connecting (until the request can be written: name resolution, TCP, TLS) is also
+    /// bounded by ``Configuration/connectTimeout``. ``HTTPRequest/idleTimeout`` independently bounds each
+    /// silence (submission to the first response byte, then between pieces of the response), also with
+    /// millisecond precision, and the time a stream is paused for a slow consumer does not count. The engine
+    /// keeps all three itself rather than arm curl's timers: the thread's waits never outlast the earliest
+    /// deadline, so expiry is seen within a millisecond or two, and a request pays for its deadlines with a
+    /// few stores instead of curl's timer bookkeeping. Expiry throws `.timedOut`; an exchange cut short closes
+    /// its connection.
     ///
     /// **Cancellation.** Cancelling the Task awaiting `send`/`stream`, or the Task iterating a body, removes
     /// the transfer at once (closing its connection) and throws `CancellationError`. Dropping a body before
@@ -68,7 +71,8 @@
         public struct Configuration: Sendable {
             /// The whole-exchange limit for `send` when the request sets none. Default 60 s.
             public var defaultTimeout: Duration = .seconds(60)
-            /// The limit on establishing a connection (and TLS). Default 10 s.
+            /// The limit on establishing a connection (name resolution, TCP and TLS), within the exchange's own.
+            /// Default 10 s.
             public var connectTimeout: Duration = .seconds(10)
             /// The largest buffered response body. Default 64 MiB.
             public var maxResponseBodyBytes: Int = 64 << 20
@@ -103,18 +107,18 @@
         public let configuration: Configuration
         let engine: CurlEngine?
 
-        /// The configuration's durations as curl and the engine take them, worked out once.
-        private let defaultTimeoutMilliseconds: Int
-        private let connectTimeoutMilliseconds: Int
+        /// The configuration's durations as the engine takes them (nanoseconds), worked out once.
+        private let defaultTimeoutNanoseconds: UInt64
+        private let connectTimeoutNanoseconds: UInt64
         private let drainWindowNanoseconds: UInt64
 
         /// Creates a transport with its own network thread and connection pool.
         public init(configuration: Configuration = .init()) {
             self.configuration = configuration
             self.engine = CurlEngine(inlineWait: configuration.inlineWait)
-            defaultTimeoutMilliseconds = CurlTransfer.milliseconds(configuration.defaultTimeout)
-            connectTimeoutMilliseconds = CurlTransfer.milliseconds(configuration.connectTimeout)
-            drainWindowNanoseconds = CurlTransfer.idleLimitNanoseconds(configuration.drainWindow)
+            defaultTimeoutNanoseconds = CurlTransfer.limitNanoseconds(configuration.defaultTimeout)
+            connectTimeoutNanoseconds = CurlTransfer.limitNanoseconds(configuration.connectTimeout)
+            drainWindowNanoseconds = CurlTransfer.limitNanoseconds(configuration.drainWindow)
         }
 
         deinit {
@@ -153,17 +157,20 @@
             guard let engine, let handle = engine.pool.take() else {
                 throw TransportError(code: .unknown, requestSent: false, message: "libcurl could not be initialised")
             }
+            // No limit (0) for a stream without a timeout of its own.
+            let exchangeLimit =
+                request.timeout.map(CurlTransfer.limitNanoseconds) ?? (streaming ? 0 : defaultTimeoutNanoseconds)
             let transfer = CurlTransfer(
                 engine: engine, handle: handle, method: request.method,
                 maxBodyBytes: configuration.maxResponseBodyBytes,
                 maxHeaderBytes: configuration.maxResponseHeaderBytes,
-                streamBufferBytes: streaming ? configuration.streamBufferBytes : nil, idleTimeout: request.idleTimeout,
+                streamBufferBytes: streaming ? configuration.streamBufferBytes : nil,
+                limits: .init(
+                    exchange: exchangeLimit, connect: connectTimeoutNanoseconds,
+                    idle: request.idleTimeout.map(CurlTransfer.limitNanoseconds) ?? 0),
                 drainWindow: drainWindowNanoseconds)
-            // No limit (0) for a stream without a timeout of its own.
-            let timeout = request.timeout.map(CurlTransfer.milliseconds) ?? (streaming ? 0 : defaultTimeoutMilliseconds)
             do {
-                try transfer.configure(
-                    request, timeoutMilliseconds: timeout, connectTimeoutMilliseconds: connectTimeoutMilliseconds)
+                try transfer.configure(request)
             } catch {
                 transfer.releaseHandle()
                 throw error

@@ -43,6 +43,55 @@
             }
         }
 
+        /// The connect limit covers the TLS handshake: a server that takes the TCP connection and never answers
+        /// the client's hello ends the request at the connect limit, as never sent, and not at the exchange's
+        /// own (60 s, which the message would name).
+        @Test func theConnectLimitEndsAHandshakeThatNeverCompletes() async throws {
+            var configuration = CurlTransport.Configuration()
+            configuration.connectTimeout = .milliseconds(300)
+            let transport = CurlTransport(configuration: configuration)
+            let silent = try SilentPort()
+            let clock = ContinuousClock()
+            let start = clock.now
+            let error = await #expect(throws: TransportError.self) {
+                try await transport.send(
+                    HTTPRequest(
+                        method: "POST", url: URL(string: "https://127.0.0.1:\(silent.port)/pay")!,
+                        body: Data("{}".utf8), timeout: .seconds(60)))
+            }
+            withExtendedLifetime(silent) {}
+            #expect(error?.code == .timedOut)
+            #expect(error?.requestSent == false)
+            #expect(error?.message == "no connection within 300 ms")
+            #expect(clock.now - start >= .milliseconds(300))
+        }
+
+        /// Once the request can be written, the connect limit is over: a response that takes longer than it
+        /// (four pieces 500 ms apart, after a 1 s connect limit) arrives whole.
+        @Test func theConnectLimitEndsOnceTheRequestCanBeWritten() async throws {
+            var configuration = CurlTransport.Configuration()
+            configuration.connectTimeout = .seconds(1)
+            try await withServer(CurlTransport(configuration: configuration)) { transport, server in
+                let response = try await transport.send(HTTPRequest(url: server.url("/trickle/4/500")))
+                #expect(response.status == 200)
+                #expect(response.body == Data((0..<4).map { "piece \($0)\n" }.joined().utf8))
+            }
+        }
+
+        /// A deadline that comes while the caller waits for its answer on its own thread (the inline wait)
+        /// still ends the exchange: the engine thread takes it over and enforces it.
+        @Test func aDeadlineWithinTheInlineWaitStillEndsTheExchange() async throws {
+            var configuration = CurlTransport.Configuration()
+            configuration.inlineWait = .seconds(1)
+            try await withServer(CurlTransport(configuration: configuration)) { transport, server in
+                let error = await #expect(throws: TransportError.self) {
+                    try await transport.send(HTTPRequest(url: server.url("/delay/30000"), timeout: .milliseconds(5)))
+                }
+                #expect(error?.code == .timedOut)
+                #expect(error?.message == "no complete response within 5 ms")
+            }
+        }
+
         @Test func getIsResentTransparentlyWhenAReusedConnectionDies() async throws {
             try await withServer { transport, server in
                 _ = try await transport.send(HTTPRequest(url: server.url("/second-fails")))
@@ -136,9 +185,9 @@
         }
 
         @Test func idleLimitsRoundUpToWholeMilliseconds() {
-            #expect(CurlTransfer.idleLimitNanoseconds(.microseconds(1500)) == 2_000_000)
-            #expect(CurlTransfer.idleLimitNanoseconds(.zero) == 1_000_000)
-            #expect(CurlTransfer.idleLimitNanoseconds(.seconds(Int64.max)) == (1 << 42) * 1_000_000)
+            #expect(CurlTransfer.limitNanoseconds(.microseconds(1500)) == 2_000_000)
+            #expect(CurlTransfer.limitNanoseconds(.zero) == 1_000_000)
+            #expect(CurlTransfer.limitNanoseconds(.seconds(Int64.max)) == (1 << 42) * 1_000_000)
         }
 
         @Test func anAbandonedStreamThatEndsSoonKeepsItsConnection() async throws {

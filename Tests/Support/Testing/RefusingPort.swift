@@ -18,6 +18,28 @@ public final class RefusingPort: Sendable {
     deinit { close(descriptor) }
 }
 
+/// A TCP port on 127.0.0.1 that takes connections and never says a word, for as long as this value lives.
+///
+/// The socket listens but never accepts: the kernel completes each TCP handshake into its backlog, and the
+/// client then waits for an answer that never comes (a TLS client for the server's hello, an HTTP client for
+/// a response). Keep the value alive (`withExtendedLifetime`) until the client is done.
+public final class SilentPort: Sendable {
+    /// The silent port.
+    public let port: Int
+    private let descriptor: Int32
+
+    /// Binds a fresh ephemeral port and listens on it.
+    public init() throws {
+        (descriptor, port) = try LoopbackSocket.bind()
+        guard listen(descriptor, 8) == 0 else {
+            close(descriptor)
+            throw POSIXError(.EADDRINUSE)
+        }
+    }
+
+    deinit { close(descriptor) }
+}
+
 /// TCP sockets bound to 127.0.0.1, for tests that need a port to behave in a way no server of the
 /// project's would.
 enum LoopbackSocket {
