@@ -91,6 +91,9 @@
         /// How many inline waits saw their answer within ``inlineWait``, how many saw it later, and how many
         /// left the transfer to the engine thread.
         private var inlineCounts = (answered: 0, late: 0, handedOver: 0)
+        /// How many passes the engine thread's loop has made (for tests and diagnostics: an idle engine makes
+        /// none but one a second).
+        private var passes = 0
         /// The longest wait, in nanoseconds.
         private static let maxWaitNanoseconds: UInt64 = 1_000_000_000
 
@@ -182,6 +185,11 @@
             collectFinished()
         }
 
+        /// ``passes``, read under the drive lock.
+        func loopPasses() -> Int {
+            drive.withLock { _ in passes }
+        }
+
         /// ``inlineCounts``, read under the drive lock (for tests and diagnostics).
         func inlineWaits() -> (answered: Int, late: Int, handedOver: Int) {
             drive.withLock { _ in inlineCounts }
@@ -250,6 +258,7 @@
             while true {
                 inbox.withLock { swap(&$0.commands, &batch) }
                 let (milliseconds, idle) = drive.withLock { _ in
+                    passes += 1
                     let now = CurlMulti.monotonicNanoseconds()
                     // The answers first: transfers that end return their connections to the cache, so the
                     // transfers added next (which start in `runTimers`) reuse them rather than open new ones.

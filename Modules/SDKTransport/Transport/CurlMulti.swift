@@ -20,8 +20,6 @@
         private let wakeup: Int32
         /// When curl next wants to run without socket activity (monotonic nanoseconds); `nil` for never.
         private(set) var timerDeadline: UInt64?
-        /// Set whenever curl reports a timeout, so ``runTimers(now:)`` can tell a new one from a stale one.
-        private var timerReported = false
         /// What curl watches each socket for (`EPOLLIN`/`EPOLLOUT`). Sockets are registered one-shot: a
         /// report disarms the socket until ``act(on:)`` arms it again, so a registration that outlives its
         /// socket (a child process inherited the socket, which curl does not open close-on-exec) reports
@@ -79,7 +77,6 @@
             sdk_curl_multi_setopt_timer_function(raw) { _, milliseconds, context in
                 guard let context else { return -1 }
                 let multi = Unmanaged<CurlMulti>.fromOpaque(context).takeUnretainedValue()
-                multi.timerReported = true
                 switch milliseconds {
                 case ..<0: multi.timerDeadline = nil
                 // "At once": due whatever the clock says, so no rounding can turn it into a millisecond's sleep.
@@ -140,21 +137,18 @@
         /// Runs curl's timers while they are due at `now` (a few rounds at most: curl may ask to run again
         /// at once, and the driver's next pass will see a deadline still due).
         ///
-        /// curl reports its next timeout in whole milliseconds, rounded down, and only when the timer it
-        /// refers to changes. A run after which curl said nothing (it was woken a fraction of a millisecond
-        /// early, or an "at once" found nothing left to do) would leave the deadline in the past and the
-        /// driver polling without sleep until the timer is ripe; the deadline moves a millisecond on
-        /// instead, as curl's own waits do.
+        /// curl's timer is one-shot (`CURLMOPT_TIMERFUNCTION`): running it spends it, and curl reports during
+        /// the run whatever timer it wants next. It says nothing when it wants none, so the deadline is cleared
+        /// before each run. (Before, a run curl said nothing after kept its deadline, moved a millisecond on
+        /// for fear of a spin, and with no timer left in curl, such as a transfer without curl's timeouts, the
+        /// engine then woke every millisecond for nothing, and woke for each request started meanwhile.)
         func runTimers(now: UInt64) {
             var running: Int32 = 0
             var rounds = 0
             while let deadline = timerDeadline, deadline <= now, rounds < 4 {
                 rounds += 1
-                timerReported = false
+                timerDeadline = nil
                 curl_multi_socket_action(raw, sdk_curl_socket_timeout, 0, &running)
-                if !timerReported && timerDeadline == deadline {
-                    timerDeadline = now + 1_000_000
-                }
             }
         }
 

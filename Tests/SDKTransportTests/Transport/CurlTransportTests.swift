@@ -92,6 +92,20 @@
             }
         }
 
+        /// After a request the engine thread sleeps until something happens (at most a second at a time).
+        /// curl's timer is one-shot: a run of it after which curl asks for no other used to leave the deadline
+        /// a millisecond on, and then the engine woke every millisecond, idle, for good. Under load the
+        /// engine wakes less often, never more, so the bound holds on any machine.
+        @Test func anIdleEngineSleeps() async throws {
+            try await withServer { transport, server in
+                for _ in 0..<3 { _ = try await transport.send(HTTPRequest(url: server.url("/bytes/10"))) }
+                let engine = try #require(transport.engine)
+                let before = engine.loopPasses()
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(engine.loopPasses() - before <= 5)
+            }
+        }
+
         @Test func getIsResentTransparentlyWhenAReusedConnectionDies() async throws {
             try await withServer { transport, server in
                 _ = try await transport.send(HTTPRequest(url: server.url("/second-fails")))
