@@ -32,31 +32,6 @@
             transfer.timedSlot = -1
         }
 
-        /// Fails (and detaches) the transfers past their exchange or connect limit, and returns the earliest
-        /// deadline of those left (`.max` for none). Called once ``earliestDeadline`` has come.
-        func enforceExchangeDeadlines(now: UInt64) -> UInt64 {
-            var earliest = UInt64.max
-            // Backwards, so that `detach` (which moves the last element into the freed slot) only moves
-            // transfers already looked at.
-            var index = timed.count - 1
-            while index >= 0 {
-                let transfer = timed[index]
-                index -= 1
-                let deadline = transfer.deadline
-                guard now >= deadline else {
-                    earliest = min(earliest, deadline)
-                    continue
-                }
-                let message =
-                    transfer.deadlineIsConnects
-                    ? "no connection within \(transfer.limits.connect / 1_000_000) ms"
-                    : "no complete response within \(transfer.limits.exchange / 1_000_000) ms"
-                transfer.fail(TransportError(code: .timedOut, requestSent: transfer.requestSent, message: message))
-                detach(transfer)
-            }
-            return earliest
-        }
-
         func watch(_ transfer: CurlTransfer) {
             guard !transfer.isWatched else { return }
             transfer.isWatched = true
@@ -70,45 +45,62 @@
             transfer.isWatched = false
         }
 
+        /// Fails (and detaches) the transfers past their exchange or connect limit, and returns the earliest
+        /// deadline of those left (`.max` for none). Called once ``earliestDeadline`` has come.
+        func enforceExchangeDeadlines(now: UInt64) -> UInt64 {
+            earliestDeadline(visiting: timed) { transfer in
+                let deadline = transfer.deadline
+                guard now >= deadline else { return deadline }
+                let message =
+                    transfer.deadlineIsConnects
+                    ? "no connection within \(transfer.limits.connect / 1_000_000) ms"
+                    : "no complete response within \(transfer.limits.exchange / 1_000_000) ms"
+                transfer.fail(TransportError(code: .timedOut, requestSent: transfer.requestSent, message: message))
+                detach(transfer)
+                return nil
+            }
+        }
+
         /// Ends the draining transfers whose window closed, stamps the watched transfers that saw activity,
         /// fails (and detaches) those silent past their idle limit, and returns the earliest remaining
         /// deadline (monotonic nanoseconds; `.max` for none).
         func enforceDeadlines(now: UInt64) -> UInt64 {
-            var earliest = UInt64.max
-            // Backwards, so that `detach` (which moves the last element into the freed slot) only moves
-            // transfers already looked at.
-            var index = watched.count - 1
-            while index >= 0 {
-                let transfer = watched[index]
-                index -= 1
+            earliestDeadline(visiting: watched) { transfer in
                 if let drainDeadline = transfer.drainDeadline {
-                    guard now >= drainDeadline else {
-                        earliest = min(earliest, drainDeadline)
-                        continue
-                    }
+                    guard now >= drainDeadline else { return drainDeadline }
                     // The response did not end in time: give up on it and on its connection.
                     transfer.fail(
                         TransportError(code: .cancelled, requestSent: true, message: "abandoned by its reader"))
                     detach(transfer)
-                    continue
+                    return nil
                 }
-                guard transfer.idleLimit > 0 else { continue }
+                guard transfer.idleLimit > 0 else { return nil }
                 if transfer.sawActivity {
                     transfer.sawActivity = false
                     transfer.lastActivity = now
                 }
-                guard !transfer.pausedByConsumer else { continue }
+                guard !transfer.pausedByConsumer else { return nil }
                 let deadline = transfer.lastActivity + transfer.idleLimit
-                guard now >= deadline else {
-                    earliest = min(earliest, deadline)
-                    continue
-                }
+                guard now >= deadline else { return deadline }
                 // The same `requestSent` as curl's own timeout (CURLE_OPERATION_TIMEDOUT) would carry.
                 transfer.fail(
                     TransportError(
                         code: .timedOut, requestSent: transfer.requestSent,
                         message: "no data received for \(transfer.idleLimit / 1_000_000) ms"))
                 detach(transfer)
+                return nil
+            }
+        }
+
+        /// Runs `visit` on each of `transfers` (the list as it is now: a transfer `visit` detaches leaves the
+        /// engine's list, not this one) and returns the earliest deadline it returned, `.max` for none; `visit`
+        /// returns `nil` for a transfer it ended or one without a deadline.
+        private func earliestDeadline(
+            visiting transfers: [CurlTransfer], _ visit: (CurlTransfer) -> UInt64?
+        ) -> UInt64 {
+            var earliest = UInt64.max
+            for transfer in transfers {
+                if let deadline = visit(transfer) { earliest = min(earliest, deadline) }
             }
             return earliest
         }
