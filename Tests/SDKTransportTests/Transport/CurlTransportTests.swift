@@ -67,14 +67,17 @@
         }
 
         /// Once the request can be written, the connect limit is over: a response that takes longer than it
-        /// (four pieces 500 ms apart, after a 1 s connect limit) arrives whole.
+        /// (five pieces 700 ms apart, after a 2 s connect limit) arrives whole. The first request opens the
+        /// connection; the second reuses it, so curl has it in the same call that attaches the transfer, and no
+        /// wait for the scheduler can fall between the two.
         @Test func theConnectLimitEndsOnceTheRequestCanBeWritten() async throws {
             var configuration = CurlTransport.Configuration()
-            configuration.connectTimeout = .seconds(1)
+            configuration.connectTimeout = .seconds(2)
             try await withServer(CurlTransport(configuration: configuration)) { transport, server in
-                let response = try await transport.send(HTTPRequest(url: server.url("/trickle/4/500")))
+                _ = try await transport.send(HTTPRequest(url: server.url("/bytes/10")))
+                let response = try await transport.send(HTTPRequest(url: server.url("/trickle/5/700")))
                 #expect(response.status == 200)
-                #expect(response.body == Data((0..<4).map { "piece \($0)\n" }.joined().utf8))
+                #expect(response.body == Data((0..<5).map { "piece \($0)\n" }.joined().utf8))
             }
         }
 
