@@ -48,7 +48,7 @@
         /// Fails (and detaches) the transfers past their exchange or connect limit, and returns the earliest
         /// deadline of those left (`.max` for none). Called once ``earliestDeadline`` has come.
         func enforceExchangeDeadlines(now: UInt64) -> UInt64 {
-            earliestDeadline(visiting: timed) { transfer in
+            sweep(timed) { transfer in
                 let deadline = transfer.deadline
                 guard now >= deadline else { return deadline }
                 let message =
@@ -65,7 +65,7 @@
         /// fails (and detaches) those silent past their idle limit, and returns the earliest remaining
         /// deadline (monotonic nanoseconds; `.max` for none).
         func enforceDeadlines(now: UInt64) -> UInt64 {
-            earliestDeadline(visiting: watched) { transfer in
+            sweep(watched) { transfer in
                 if let drainDeadline = transfer.drainDeadline {
                     guard now >= drainDeadline else { return drainDeadline }
                     // The response did not end in time: give up on it and on its connection.
@@ -74,19 +74,19 @@
                     detach(transfer)
                     return nil
                 }
-                guard transfer.idleLimit > 0 else { return nil }
+                guard transfer.limits.idle > 0 else { return nil }
                 if transfer.sawActivity {
                     transfer.sawActivity = false
                     transfer.lastActivity = now
                 }
                 guard !transfer.pausedByConsumer else { return nil }
-                let deadline = transfer.lastActivity + transfer.idleLimit
+                let deadline = transfer.lastActivity + transfer.limits.idle
                 guard now >= deadline else { return deadline }
                 // The same `requestSent` as curl's own timeout (CURLE_OPERATION_TIMEDOUT) would carry.
                 transfer.fail(
                     TransportError(
                         code: .timedOut, requestSent: transfer.requestSent,
-                        message: "no data received for \(transfer.idleLimit / 1_000_000) ms"))
+                        message: "no data received for \(transfer.limits.idle / 1_000_000) ms"))
                 detach(transfer)
                 return nil
             }
@@ -95,9 +95,7 @@
         /// Runs `visit` on each of `transfers` (the list as it is now: a transfer `visit` detaches leaves the
         /// engine's list, not this one) and returns the earliest deadline it returned, `.max` for none; `visit`
         /// returns `nil` for a transfer it ended or one without a deadline.
-        private func earliestDeadline(
-            visiting transfers: [CurlTransfer], _ visit: (CurlTransfer) -> UInt64?
-        ) -> UInt64 {
+        private func sweep(_ transfers: [CurlTransfer], _ visit: (CurlTransfer) -> UInt64?) -> UInt64 {
             var earliest = UInt64.max
             for transfer in transfers {
                 if let deadline = visit(transfer) { earliest = min(earliest, deadline) }

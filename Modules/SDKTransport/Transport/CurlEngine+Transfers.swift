@@ -50,7 +50,7 @@
             transfer.attachedAt = now
             attachedCount += 1
             if transfer.deadline != .max { time(transfer) }
-            if transfer.idleLimit > 0 {
+            if transfer.limits.idle > 0 {
                 // The idle clock starts now.
                 transfer.lastActivity = now
                 watch(transfer)

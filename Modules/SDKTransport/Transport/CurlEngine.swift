@@ -134,7 +134,7 @@
                 }
                 // The engine sleeps until `plannedWake`: wake it only if something is due before that.
                 var due = min(multi.timerDeadline ?? .max, earliestDeadline)
-                if transfer.isWatched { due = min(due, transfer.lastActivity + transfer.idleLimit) }
+                if transfer.isWatched { due = min(due, transfer.lastActivity + transfer.limits.idle) }
                 guard due < plannedWake else { return false }
                 plannedWake = due
                 return true

@@ -56,8 +56,6 @@
         }
 
         let limits: Limits
-        /// The idle limit (``Limits/idle``), which the engine's list of watched transfers reads.
-        var idleLimit: UInt64 { limits.idle }
         var headerList: UnsafeMutablePointer<curl_slist>?
         /// The open ``HTTPUploadBody`` being sent, set by `configure`; closed when the handle is released.
         var uploadReader: UploadBodyReader?
