@@ -102,8 +102,12 @@
             guard CurlGlobal.initResult == CURLE_OK, let multi = CurlMulti() else { return nil }
             self.multi = multi
             self.inlineWait = Self.inlineWaitNanoseconds(inlineWait)
-            let thread = Thread { [self] in run() }
-            thread.name = "CurlTransport"
+            // Named from the thread itself: on Linux, Foundation passes a name to the OS thread (what `ps`,
+            // `top` and `perf` show) only when it is set on the running thread, not before `start()`.
+            let thread = Thread { [self] in
+                Thread.current.name = "CurlTransport"
+                run()
+            }
             thread.start()
         }
 

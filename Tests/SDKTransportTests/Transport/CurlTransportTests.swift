@@ -109,6 +109,19 @@
             }
         }
 
+        /// The engine's thread carries its name to the OS, where `ps -L`, `top -H` and `perf` read it.
+        @Test func theEngineThreadIsNamedForTheOS() async throws {
+            let transport = CurlTransport()
+            let engine = try #require(transport.engine)
+            // The loop's first pass comes after the thread named itself.
+            while engine.loopPasses() == 0 { await Task.yield() }
+            let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
+            let names = threads.compactMap {
+                try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8)
+            }
+            #expect(names.contains("CurlTransport\n"))
+        }
+
         @Test func getIsResentTransparentlyWhenAReusedConnectionDies() async throws {
             try await withServer { transport, server in
                 _ = try await transport.send(HTTPRequest(url: server.url("/second-fails")))
