@@ -43,8 +43,8 @@ enum TransportBenchmark {
         let rawSocket = RawCurlSocketLoop()
         // Profiling: `TRANSPORT_PROFILE_ONLY=curl perf record … Benchmarks transport` runs only CurlTransport's
         // sequential GETs (`=raw`: only the bare libcurl loop's; `=rawsocket`: only the bare multi-socket loop's;
-        // `=wide`: only its 64-way rounds; `=rawwide`: only the bare curl_multi loop's 64-way rounds), so a profile
-        // sees nothing else, not even the others' warm-up; `TRANSPORT_PROFILE_REQUESTS` sets how many sequential
+        // `=wide`: only its 64-way rounds; `=rawwide`: only the bare curl_multi loop's 64-way rounds; `=taskswide`:
+        // only those of the same loop behind Tasks, the 64-way floor), so a profile sees nothing else, not even the others' warm-up; `TRANSPORT_PROFILE_REQUESTS` sets how many sequential
         // GETs (20,000).
         if let only = ProcessInfo.processInfo.environment["TRANSPORT_PROFILE_ONLY"] {
             var count = sequentialRequests * 10
@@ -66,6 +66,10 @@ enum TransportBenchmark {
                 guard rawWide.run(total: concurrentRequests * 5, bytes: body.count) == concurrentRequests * 5 else {
                     fatalError("raw multi loop got a short body")
                 }
+            case "taskswide":
+                let tasksWide = RawCurlMultiTasks(url.absoluteString, width: concurrentWidth)
+                await concurrent(tasksWide, concurrentRequests * 5, expecting: body.count)
+                tasksWide.stop()
             case "rawsocket":
                 for _ in 0..<count {
                     guard rawSocket.get(url.absoluteString).bytes == body.count else {
@@ -79,8 +83,8 @@ enum TransportBenchmark {
                     }
                 }
             default:
-                FileHandle.standardError.write(
-                    Data("TRANSPORT_PROFILE_ONLY must be curl, raw, rawsocket, wide or rawwide, not \(only)\n".utf8))
+                let modes = "curl, raw, rawsocket, wide, rawwide or taskswide"
+                FileHandle.standardError.write(Data("TRANSPORT_PROFILE_ONLY must be \(modes), not \(only)\n".utf8))
                 exit(2)
             }
             return
@@ -167,6 +171,10 @@ enum TransportBenchmark {
         // CurlTransport one) before anything is timed.
         let rawWide = RawCurlMulti(url.absoluteString, width: concurrentWidth)
         _ = rawWide.run(total: concurrentWidth * 4, bytes: body.count)
+        // The floor for any async transport on one network thread: the same loop, fed by Tasks.
+        let tasksWide = RawCurlMultiTasks(url.absoluteString, width: concurrentWidth)
+        defer { tasksWide.stop() }
+        await concurrent(tasksWide, concurrentWidth * 4, expecting: body.count)
         try await concurrent(curl, url, concurrentWidth * 4, expecting: body.count)
         // Twelve rounds (six gave medians 0.71–0.99× apart from run to run), each variant's led by one
         // untimed run, so the variant that ran before it (URLSession's 64 connections, say) does not weigh
@@ -186,6 +194,7 @@ enum TransportBenchmark {
                 },
                 { try await concurrent(curl, url, perRound, expecting: body.count) },
                 { try await concurrent(session, url, perRound, expecting: body.count) },
+                { await concurrent(tasksWide, perRound, expecting: body.count) },
             ])
         func rate(_ index: Int) -> String {
             "\(fixed(Double(perRound) / wide.median(index) * 1_000_000, 0)) requests/s"
@@ -193,6 +202,10 @@ enum TransportBenchmark {
         report("bare curl_multi loop (baseline)", rate(0))
         report("CurlTransport", rate(1), "\(fixed(1 / wide.ratio(1, over: 0), 2))× baseline (target ≥ 0.85)")
         report("URLSessionTransport", rate(2), "\(fixed(1 / wide.ratio(2, over: 0), 2))× baseline")
+        report(
+            "bare loop behind Tasks (floor)", rate(3),
+            "\(fixed(1 / wide.ratio(3, over: 0), 2))× baseline; CurlTransport is "
+                + "\(fixed(1 / wide.ratio(1, over: 3), 2))× this")
 
         try await streamLatency(curl, server.baseURL.appendingPathComponent("stream"))
         try await residentGrowth(curl, url, expecting: body.count)
@@ -235,6 +248,19 @@ enum TransportBenchmark {
     }
 
     /// Sends `total` GETs, `concurrentWidth` at a time.
+    /// `total` GETs through the bare loop behind Tasks, 64 Tasks at a time, as ``concurrent(_:_:_:expecting:)``.
+    static func concurrent(_ floor: RawCurlMultiTasks, _ total: Int, expecting bytes: Int) async {
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<concurrentWidth {
+                group.addTask {
+                    for _ in 0..<(total / concurrentWidth) {
+                        guard await floor.get() == bytes else { fatalError("bare loop behind Tasks got a short body") }
+                    }
+                }
+            }
+        }
+    }
+
     static func concurrent(_ transport: any Transport, _ url: URL, _ total: Int, expecting bytes: Int) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<concurrentWidth {
