@@ -48,7 +48,10 @@ final class RawCurlMultiTasks: @unchecked Sendable {
         slots = (0..<width).map { _ in Slot(url) }
         slots.forEach { $0.mark() }
         idle = slots
-        Thread { [self] in run() }.start()
+        Thread { [self] in
+            Thread.current.name = "BareLoopTasks"
+            run()
+        }.start()
     }
 
     /// Ends the loop thread once nothing is in flight; the handles are freed with it.
