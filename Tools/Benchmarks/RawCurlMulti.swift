@@ -46,17 +46,10 @@ final class RawCurlMulti {
         var good = 0
         var finished = 0
         while finished < total {
-            var running: Int32 = 0
-            curl_multi_perform(multi, &running)
-            var queued: Int32 = 0
-            while let message = curl_multi_info_read(multi, &queued) {
-                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
-                var context: UnsafeMutableRawPointer?
-                sdk_curl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &context)
-                let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
-                if message.pointee.data.result == CURLE_OK && sink.data.count == bytes { good += 1 }
+            let running = Self.perform(multi) { easy, context, result in
+                let sink = Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue()
+                if result == CURLE_OK && sink.data.count == bytes { good += 1 }
                 finished += 1
-                curl_multi_remove_handle(multi, easy)
                 sink.data.removeAll(keepingCapacity: true)
                 if started < total {
                     started += 1
@@ -66,5 +59,26 @@ final class RawCurlMulti {
             if finished < total && running > 0 { curl_multi_poll(multi, nil, 0, 1000, nil) }
         }
         return good
+    }
+
+    /// Lets curl work on `multi` (`curl_multi_perform`), then takes each finished transfer's handle off it and
+    /// hands it to `finished` with its `CURLOPT_PRIVATE` pointer and result. Returns how many still run.
+    static func perform(
+        _ multi: UnsafeMutableRawPointer,
+        _ finished: (_ easy: UnsafeMutableRawPointer, _ context: UnsafeMutableRawPointer, _ result: CURLcode) -> Void
+    ) -> Int32 {
+        var running: Int32 = 0
+        curl_multi_perform(multi, &running)
+        var queued: Int32 = 0
+        while let message = curl_multi_info_read(multi, &queued) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+            // Read before the removal, which ends the message's life.
+            let result = message.pointee.data.result
+            var context: UnsafeMutableRawPointer?
+            sdk_curl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &context)
+            curl_multi_remove_handle(multi, easy)
+            finished(easy, context!, result)
+        }
+        return running
     }
 }

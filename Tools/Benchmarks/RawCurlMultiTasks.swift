@@ -91,16 +91,9 @@ final class RawCurlMultiTasks: @unchecked Sendable {
                 inFlight += 1
             }
             batch.removeAll(keepingCapacity: true)
-            var running: Int32 = 0
-            curl_multi_perform(multi, &running)
-            var queued: Int32 = 0
-            while let message = curl_multi_info_read(multi, &queued) {
-                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
-                var context: UnsafeMutableRawPointer?
-                sdk_curl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &context)
-                let slot = Unmanaged<Slot>.fromOpaque(context!).takeUnretainedValue()
-                curl_multi_remove_handle(multi, easy)
-                let length = message.pointee.data.result == CURLE_OK ? slot.sink.data.count : -1
+            _ = RawCurlMulti.perform(multi) { _, context, result in
+                let slot = Unmanaged<Slot>.fromOpaque(context).takeUnretainedValue()
+                let length = result == CURLE_OK ? slot.sink.data.count : -1
                 slot.sink.data.removeAll(keepingCapacity: true)
                 let waiter = slot.waiter
                 slot.waiter = nil
