@@ -4,23 +4,26 @@ import Synchronization
 
 /// The floor under CurlTransport's concurrency figure: ``RawCurlMulti``'s loop on a thread of its own, fed by
 /// Swift Tasks. A Task asks for a GET and suspends; the loop thread adds a pooled easy handle, drives curl
-/// with `curl_multi_perform` / `curl_multi_poll`, and resumes the Task with the body's length. That is the
-/// bare loop plus the two hand-offs any async transport over one network thread pays per request (the
-/// Task's request to the thread, the answer back to a Task), and nothing else: no request or response
-/// values, no cancellation, no timeouts, no header parsing. The thread is woken only when it sleeps, as
-/// CurlTransport's engine is.
+/// with `curl_multi_perform` / `curl_multi_poll`, and resumes the Task with the body. That is the bare loop
+/// plus what any async transport over one network thread pays per request, the two hand-offs (the Task's
+/// request to the thread, the answer back to a Task) and a body of its own for each response, and nothing
+/// else: no request or response values, no cancellation, no timeouts, no header parsing. The thread is woken
+/// only when it sleeps, as CurlTransport's engine is. It sends CurlTransport's request (every encoding curl
+/// decodes offered, which the bare loop does not), so the difference between the two is CurlTransport's own
+/// work.
 final class RawCurlMultiTasks: @unchecked Sendable {
     /// An easy handle with its body buffer, and the Task waiting for its transfer (loop thread only).
     private final class Slot {
         let handle: UnsafeMutableRawPointer
         let sink = RawCurlLoop.Sink()
-        var waiter: UnsafeContinuation<Int, Never>?
+        var waiter: UnsafeContinuation<Data?, Never>?
 
         init(_ url: String) {
             handle = curl_easy_init()!
             _ = sdk_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
             _ = url.withCString { sdk_curl_easy_setopt_string(handle, CURLOPT_URL, $0) }
             sink.receiveBodies(of: handle)
+            _ = sdk_curl_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
         }
 
         /// Makes the slot findable from its handle (`CURLOPT_PRIVATE`), as ``RawCurlMulti`` does.
@@ -30,7 +33,7 @@ final class RawCurlMultiTasks: @unchecked Sendable {
     }
 
     private struct Inbox {
-        var waiters: [UnsafeContinuation<Int, Never>] = []
+        var waiters: [UnsafeContinuation<Data?, Never>] = []
         var sleeping = false
         var done = false
     }
@@ -63,8 +66,8 @@ final class RawCurlMultiTasks: @unchecked Sendable {
         if wake { curl_multi_wakeup(multi) }
     }
 
-    /// One GET; returns the body's length, or -1 when curl failed.
-    func get() async -> Int {
+    /// One GET; returns the body, or `nil` when curl failed.
+    func get() async -> Data? {
         await withUnsafeContinuation { continuation in
             let wake = inbox.withLock { inbox in
                 inbox.waiters.append(continuation)
@@ -76,7 +79,7 @@ final class RawCurlMultiTasks: @unchecked Sendable {
     }
 
     private func run() {
-        var batch: [UnsafeContinuation<Int, Never>] = []
+        var batch: [UnsafeContinuation<Data?, Never>] = []
         var inFlight = 0
         while true {
             let done = inbox.withLock { inbox in
@@ -93,13 +96,14 @@ final class RawCurlMultiTasks: @unchecked Sendable {
             batch.removeAll(keepingCapacity: true)
             _ = RawCurlMulti.perform(multi) { _, context, result in
                 let slot = Unmanaged<Slot>.fromOpaque(context).takeUnretainedValue()
-                let length = result == CURLE_OK ? slot.sink.data.count : -1
-                slot.sink.data.removeAll(keepingCapacity: true)
+                // The body goes to the Task, as a transport's must; the next transfer's grows a new one.
+                let body = result == CURLE_OK ? slot.sink.data : nil
+                slot.sink.data = Data()
                 let waiter = slot.waiter
                 slot.waiter = nil
                 idle.append(slot)
                 inFlight -= 1
-                waiter?.resume(returning: length)
+                waiter?.resume(returning: body)
             }
             let sleep = inbox.withLock { inbox in
                 guard inbox.waiters.isEmpty && !(inbox.done && inFlight == 0) else { return false }
