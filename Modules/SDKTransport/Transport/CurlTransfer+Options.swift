@@ -144,15 +144,5 @@
             if offeringEncodings { append(CurlEasyHandle.offeredEncodingsField) }
             return list
         }
-
-        /// Whole milliseconds, rounded up and at least 1 (0 would mean "no limit" to curl).
-        static func milliseconds(_ duration: Duration) -> Int {
-            let (seconds, attoseconds) = duration.components
-            guard seconds >= 0 && (seconds > 0 || attoseconds > 0) else { return 1 }
-            let whole = seconds.multipliedReportingOverflow(by: 1000)
-            guard !whole.overflow else { return Int.max }
-            let fraction = (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-            return Int(clamping: whole.partialValue + fraction)
-        }
     }
 #endif

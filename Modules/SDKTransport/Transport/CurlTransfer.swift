@@ -145,6 +145,16 @@
             UInt64(min(milliseconds(duration), 1 << 42)) * 1_000_000
         }
 
+        /// Whole milliseconds, rounded up and at least 1 (0 would mean "no limit" in ``Limits``).
+        static func milliseconds(_ duration: Duration) -> Int {
+            let (seconds, attoseconds) = duration.components
+            guard seconds >= 0 && (seconds > 0 || attoseconds > 0) else { return 1 }
+            let whole = seconds.multipliedReportingOverflow(by: 1000)
+            guard !whole.overflow else { return Int.max }
+            let fraction = (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+            return Int(clamping: whole.partialValue + fraction)
+        }
+
         /// When the exchange or connect limit next ends the transfer (monotonic nanoseconds), `.max` for never.
         /// Read under the drive lock while attached.
         var deadline: UInt64 {
