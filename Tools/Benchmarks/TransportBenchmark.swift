@@ -68,7 +68,7 @@ enum TransportBenchmark {
                 }
             case "taskswide":
                 let tasksWide = RawCurlMultiTasks(url.absoluteString, width: concurrentWidth)
-                await concurrent(tasksWide, concurrentRequests * 5, expecting: body.count)
+                try await concurrent(concurrentRequests * 5, expecting: body.count) { await tasksWide.get() }
                 tasksWide.stop()
             case "rawsocket":
                 for _ in 0..<count {
@@ -175,7 +175,7 @@ enum TransportBenchmark {
         // CurlTransport's request.
         let tasksWide = RawCurlMultiTasks(url.absoluteString, width: concurrentWidth)
         defer { tasksWide.stop() }
-        await concurrent(tasksWide, concurrentWidth * 4, expecting: body.count)
+        try await concurrent(concurrentWidth * 4, expecting: body.count) { await tasksWide.get() }
         try await concurrent(curl, url, concurrentWidth * 4, expecting: body.count)
         // Twelve rounds (six gave medians 0.71–0.99× apart from run to run), each variant's led by one
         // untimed run, so the variant that ran before it (URLSession's 64 connections, say) does not weigh
@@ -195,7 +195,7 @@ enum TransportBenchmark {
                 },
                 { try await concurrent(curl, url, perRound, expecting: body.count) },
                 { try await concurrent(session, url, perRound, expecting: body.count) },
-                { await concurrent(tasksWide, perRound, expecting: body.count) },
+                { try await concurrent(perRound, expecting: body.count) { await tasksWide.get() } },
             ])
         func rate(_ index: Int) -> String {
             "\(fixed(Double(perRound) / wide.median(index) * 1_000_000, 0)) requests/s"
@@ -248,29 +248,20 @@ enum TransportBenchmark {
         guard response.status == 200, response.body.count == bytes else { fatalError("bad response") }
     }
 
-    /// Sends `total` GETs, `concurrentWidth` at a time.
-    /// `total` GETs through the bare loop behind Tasks, 64 Tasks at a time, as ``concurrent(_:_:_:expecting:)``.
-    static func concurrent(_ floor: RawCurlMultiTasks, _ total: Int, expecting bytes: Int) async {
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<concurrentWidth {
-                group.addTask {
-                    for _ in 0..<(total / concurrentWidth) {
-                        guard await floor.get()?.count == bytes else {
-                            fatalError("bare loop behind Tasks got a short body")
-                        }
-                    }
-                }
-            }
-        }
+    /// Sends `total` GETs through `transport`, `concurrentWidth` at a time.
+    static func concurrent(_ transport: any Transport, _ url: URL, _ total: Int, expecting bytes: Int) async throws {
+        try await concurrent(total, expecting: bytes) { try await transport.send(HTTPRequest(url: url)).body }
     }
 
-    static func concurrent(_ transport: any Transport, _ url: URL, _ total: Int, expecting bytes: Int) async throws {
+    /// Makes `total` GETs through `get` (the body, `nil` for a failure), `concurrentWidth` Tasks at a time.
+    static func concurrent(
+        _ total: Int, expecting bytes: Int, _ get: @escaping @Sendable () async throws -> Data?
+    ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<concurrentWidth {
                 group.addTask {
                     for _ in 0..<(total / concurrentWidth) {
-                        let response = try await transport.send(HTTPRequest(url: url))
-                        guard response.body.count == bytes else { fatalError("bad response") }
+                        guard try await get()?.count == bytes else { fatalError("bad response") }
                     }
                 }
             }
