@@ -25,6 +25,12 @@
     /// for their response state. Connections stay in the multi handle's cache between requests, which is
     /// what makes sequential requests reuse one connection.
     ///
+    /// **Tasks on the engine thread.** The engine is also a `TaskExecutor` (``CurlTransport/taskExecutor``):
+    /// jobs of Tasks that prefer it are queued in the inbox and run at the start of each pass, with no lock
+    /// held. Their requests go through the command queue, since the thread is awake, and join that pass;
+    /// their answers are delivered by the thread itself, which queues the resumed jobs without waking
+    /// anyone and passes again instead of sleeping.
+    ///
     /// Every time limit is enforced here rather than with a timer per transfer, curl's included (see
     /// ``CurlTransfer/Limits``): the exchange and connect limits are deadlines fixed at attachment, looked at
     /// once the earliest of them has come; for idle limits the callbacks only set a flag when something
@@ -54,6 +60,10 @@
 
         private struct Inbox {
             var commands: [Command] = []
+            /// Jobs of Tasks that prefer this engine as their executor (see ``CurlTransport/taskExecutor``).
+            var jobs: [UnownedJob] = []
+            /// The engine thread while it runs its loop: a job it queues itself needs no wake-up.
+            var thread: pthread_t?
             /// How many callers of ``CurlTransport/send(_:)`` are between asking and having their answer back in
             /// their Task: a caller whose answer was delivered still counts until its Task runs again. Only a
             /// caller that is the one in flight waits inline (see ``driveAlone(_:from:)``); with others in
@@ -258,8 +268,16 @@
             var ready = 0
             var batch: [Command] = []
             batch.reserveCapacity(64)
+            var jobs: [UnownedJob] = []
             var delivering: [CurlTransfer] = []
+            inbox.withLock { $0.thread = pthread_self() }
+            let executor = asUnownedTaskExecutor()
             while true {
+                // The Tasks that prefer this thread run first, with no lock held, so the requests they make
+                // join this pass; jobs queued meanwhile wait for the next one, so the network is never starved.
+                inbox.withLock { swap(&$0.jobs, &jobs) }
+                for job in jobs { job.runSynchronously(on: executor) }
+                jobs.removeAll(keepingCapacity: true)
                 inbox.withLock { swap(&$0.commands, &batch) }
                 let (milliseconds, idle) = drive.withLock { _ in
                     passes += 1
@@ -283,9 +301,11 @@
 
                 enum Next { case sleep, loop, exit }
                 let next: Next = inbox.withLock { inbox in
-                    guard inbox.commands.isEmpty else { return .loop }
+                    guard inbox.commands.isEmpty && inbox.jobs.isEmpty else { return .loop }
                     if inbox.ownerGone && idle {
                         inbox.closed = true
+                        // The thread's ID may go to another thread once this one has ended.
+                        inbox.thread = nil
                         return .exit
                     }
                     inbox.sleeping = true
@@ -300,11 +320,47 @@
                 case .exit: return
                 case .loop: ready = 0
                 case .sleep:
+                    // Not if delivering resumed a Task that prefers this thread: its job is queued, unwoken.
+                    guard inbox.withLock({ $0.sleeping }) else {
+                        ready = 0
+                        continue
+                    }
                     // Returns early on socket activity or a wake-up; `plannedWake` bounds it otherwise.
                     ready = multi.wait(into: &events, milliseconds: milliseconds)
                     inbox.withLock { $0.sleeping = false }
                 }
             }
+        }
+    }
+
+    extension CurlEngine: TaskExecutor {
+        /// Queues `job` for the engine thread, which runs it at the start of its next pass, and wakes the
+        /// thread if it sleeps; a job the thread queues itself (an answer it delivered) needs no wake-up. Once
+        /// the engine has shut down, the job goes to the global concurrent executor.
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            let current = pthread_self()
+            let (accepted, wake) = inbox.withLock { inbox in
+                guard !inbox.closed else { return (false, false) }
+                inbox.jobs.append(job)
+                defer { inbox.sleeping = false }
+                return (true, inbox.sleeping && !Self.isEngineThread(current, of: inbox))
+            }
+            if !accepted { globalConcurrentExecutor.enqueue(job) }
+            if wake { multi.wake() }
+        }
+
+        /// Whether the caller runs on the engine thread (for tests and diagnostics).
+        var isCurrentThread: Bool {
+            let current = pthread_self()
+            return inbox.withLock { Self.isEngineThread(current, of: $0) }
+        }
+
+        /// Whether the engine has shut down: its thread has left its loop (for tests and diagnostics).
+        var hasShutDown: Bool { inbox.withLock { $0.closed } }
+
+        private static func isEngineThread(_ thread: pthread_t, of inbox: Inbox) -> Bool {
+            inbox.thread.map { pthread_equal($0, thread) != 0 } ?? false
         }
     }
 #endif

@@ -13,7 +13,8 @@
     /// answer from this host or network then costs no thread wake-up at all. Every use of the multi handle
     /// is serialised by one lock that callers only ever try, never wait for. Any number of concurrent
     /// requests share the thread. Connections are kept alive and reused across requests; easy handles are
-    /// pooled.
+    /// pooled. Tasks that make many requests at once can run on that thread themselves (``taskExecutor``),
+    /// so that neither their requests nor their answers change threads.
     ///
     /// **Protocol.** HTTP/1.1 over `http` and `https` only. Redirects are never followed: a 3xx comes back
     /// as a response, so a body or an `Authorization` header is never resent elsewhere. Any method works
@@ -123,6 +124,38 @@
 
         deinit {
             engine?.ownerReleased()
+        }
+
+        /// The transport's own thread as a task executor, for Tasks whose requests should change no thread.
+        ///
+        /// A request otherwise changes threads twice: it goes to the transport's thread (unless that thread
+        /// sleeps and the caller starts it itself), and its answer comes back to a thread of the cooperative
+        /// pool. A Task that prefers this executor runs on the transport's thread, between its passes over the
+        /// network: its requests join the next pass and its answers resume it there, so a fan-out of many
+        /// requests runs on one thread as a hand-written `curl_multi` loop would.
+        ///
+        /// ```swift
+        /// try await withThrowingTaskGroup(of: Void.self) { group in
+        ///     for url in urls {
+        ///         group.addTask(executorPreference: transport.taskExecutor) {
+        ///             _ = try await transport.send(HTTPRequest(url: url))
+        ///         }
+        ///     }
+        ///     try await group.waitForAll()
+        /// }
+        /// ```
+        ///
+        /// The price: while such a Task runs, no transfer of this transport is served. Keep the work between
+        /// requests short and never block in it (no synchronous I/O, no waiting on a semaphore); work that is
+        /// long belongs on the global executor (`withTaskExecutorPreference(nil)` or a Task of its own).
+        /// Actor-isolated code still runs on its actor. It pays where a machine has more than one core and
+        /// many requests are in flight; a lone request gains nothing, nor does a single core.
+        ///
+        /// Once the transport has shut down (released, and its last transfer done), Tasks that still prefer
+        /// this executor run on the global concurrent executor. When libcurl could not be initialised, this
+        /// is the global concurrent executor.
+        public var taskExecutor: any TaskExecutor {
+            engine ?? globalConcurrentExecutor
         }
 
         /// Sends `request` and buffers the response. Throws ``TransportError`` or `CancellationError`.

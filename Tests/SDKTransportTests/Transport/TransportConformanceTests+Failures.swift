@@ -173,7 +173,7 @@ extension TransportConformanceTests {
             }
             switch kind {
             #if canImport(CCurl)
-                case .curl, .curlEngine: #expect(error?.code == .badServerResponse)
+                case .curl, .curlEngine, .curlExecutor: #expect(error?.code == .badServerResponse)
             #endif
             case .urlSession:
                 // FoundationNetworking reports curl's receive error without the reason.
@@ -190,7 +190,7 @@ extension TransportConformanceTests {
         let transport: any Transport
         switch kind {
         #if canImport(CCurl)
-            case .curl, .curlEngine:
+            case .curl, .curlEngine, .curlExecutor:
                 var configuration = CurlTransport.Configuration()
                 configuration.maxResponseBodyBytes = 10_000
                 transport = CurlTransport(configuration: configuration)

@@ -10,13 +10,16 @@ import Testing
 @Suite(.hangGuard) struct TransportConformanceTests {
     static let kinds = TransportKind.allCases
 
-    /// Runs `body` with a fresh transport and server (the suite's hang guard ends a broken transport).
+    /// Runs `body` with a fresh transport and server, on the transport's own thread for `curlExecutor` (the
+    /// suite's hang guard ends a broken transport).
     func withServer(
         _ kind: TransportKind, transport: (any Transport)? = nil,
         _ body: @escaping @Sendable (any Transport, TransportTestServer) async throws -> Void
     ) async throws {
         let transport = transport ?? kind.makeTransport()
-        try await TransportTestServer.with { server in try await body(transport, server) }
+        try await TransportTestServer.with { server in
+            try await kind.run(on: transport) { try await body(transport, server) }
+        }
     }
 
     func echoed(_ response: HTTPResponse) throws -> TransportEchoedRequest {
@@ -67,7 +70,7 @@ import Testing
                 try await transport.send(HTTPRequest(method: "POST", url: server.url("/echo"), body: Data("x".utf8))))
             switch kind {
             #if canImport(CCurl)
-                case .curl, .curlEngine: #expect(withBody.values(for: "Content-Type").isEmpty)
+                case .curl, .curlEngine, .curlExecutor: #expect(withBody.values(for: "Content-Type").isEmpty)
             #endif
             case .urlSession:
                 #expect(withBody.values(for: "Content-Type") == ["application/x-www-form-urlencoded"])
@@ -109,7 +112,7 @@ import Testing
             #expect(response.headers["X-Empty"] == "")
             switch kind {
             #if canImport(CCurl)
-                case .curl, .curlEngine:
+                case .curl, .curlEngine, .curlExecutor:
                     #expect(response.headers.values(for: "x-multi") == ["first", "second"])
             #endif
             case .urlSession:

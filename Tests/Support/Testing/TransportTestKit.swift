@@ -12,6 +12,9 @@ public enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertib
         /// CurlTransport with ``CurlTransport/Configuration/inlineWait`` at zero: every answer is read on
         /// its engine thread and handed back, the path concurrent requests take, whatever the timing.
         case curlEngine
+        /// CurlTransport with the test's Task on the transport's own thread (``CurlTransport/taskExecutor``):
+        /// every request starts there and every answer comes back there (see ``run(on:_:)``).
+        case curlExecutor
     #endif
     case urlSession
 
@@ -19,7 +22,7 @@ public enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertib
     public func makeTransport() -> any Transport {
         switch self {
         #if canImport(CCurl)
-            case .curl: CurlTransport()
+            case .curl, .curlExecutor: CurlTransport()
             case .curlEngine:
                 CurlTransport(
                     configuration: {
@@ -46,13 +49,26 @@ public enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertib
     public var preservesRequestHeaderOrder: Bool {
         switch self {
         #if canImport(CCurl)
-            case .curl, .curlEngine: true
+            case .curl, .curlEngine, .curlExecutor: true
         #endif
         case .urlSession: false
         }
     }
 
-    /// `curl`, `curlEngine` or `urlSession`, as test names show it.
+    /// Runs `body` where a Task of this kind runs: on `transport`'s own thread for `curlExecutor` (when
+    /// `transport` is a CurlTransport), else where the caller runs.
+    public func run<T: Sendable>(
+        on transport: any Transport, _ body: @Sendable () async throws -> T
+    ) async throws -> T {
+        #if canImport(CCurl)
+            if self == .curlExecutor, let curl = transport as? CurlTransport {
+                return try await withTaskExecutorPreference(curl.taskExecutor) { try await body() }
+            }
+        #endif
+        return try await body()
+    }
+
+    /// `curl`, `curlEngine`, `curlExecutor` or `urlSession`, as test names show it.
     public var description: String { rawValue }
 }
 
