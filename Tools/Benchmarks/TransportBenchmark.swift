@@ -43,9 +43,9 @@ enum TransportBenchmark {
         let rawSocket = RawCurlSocketLoop()
         // Profiling: `TRANSPORT_PROFILE_ONLY=curl perf record … Benchmarks transport` runs only CurlTransport's
         // sequential GETs (`=raw`: only the bare libcurl loop's; `=rawsocket`: only the bare multi-socket loop's;
-        // `=wide`: only its 64-way rounds; `=rawwide`: only the bare curl_multi loop's 64-way rounds; `=taskswide`:
-        // only those of the same loop behind Tasks, the 64-way floor), so a profile sees nothing else, not even the
-        // others' warm-up; `TRANSPORT_PROFILE_REQUESTS` sets how many sequential GETs (20,000).
+        // `=wide`: only its 64-way rounds; `=executor`: only those with its Tasks on its executor; `=rawwide`: only
+        // the bare curl_multi loop's 64-way rounds; `=taskswide`: only those of the same loop behind Tasks, the
+        // 64-way floor), so a profile sees nothing else, not even the others' warm-up; `TRANSPORT_PROFILE_REQUESTS` sets how many sequential GETs (20,000).
         if let only = ProcessInfo.processInfo.environment["TRANSPORT_PROFILE_ONLY"] {
             var count = sequentialRequests * 10
             if let requests = ProcessInfo.processInfo.environment["TRANSPORT_PROFILE_REQUESTS"] {
@@ -61,6 +61,10 @@ enum TransportBenchmark {
                 for _ in 0..<count { try await expectBody(curl, url, bytes: body.count) }
             case "wide":
                 try await concurrent(curl, url, concurrentRequests * 5, expecting: body.count)
+            case "executor":
+                try await concurrent(concurrentRequests * 5, expecting: body.count, on: curl.taskExecutor) {
+                    try await curl.send(HTTPRequest(url: url)).body
+                }
             case "rawwide":
                 let rawWide = RawCurlMulti(url.absoluteString, width: concurrentWidth)
                 guard rawWide.run(total: concurrentRequests * 5, bytes: body.count) == concurrentRequests * 5 else {
@@ -83,7 +87,7 @@ enum TransportBenchmark {
                     }
                 }
             default:
-                let modes = "curl, raw, rawsocket, wide, rawwide or taskswide"
+                let modes = "curl, raw, rawsocket, wide, executor, rawwide or taskswide"
                 FileHandle.standardError.write(Data("TRANSPORT_PROFILE_ONLY must be \(modes), not \(only)\n".utf8))
                 exit(2)
             }
@@ -196,6 +200,11 @@ enum TransportBenchmark {
                 { try await concurrent(curl, url, perRound, expecting: body.count) },
                 { try await concurrent(session, url, perRound, expecting: body.count) },
                 { try await concurrent(perRound, expecting: body.count) { await tasksWide.get() } },
+                {
+                    try await concurrent(perRound, expecting: body.count, on: curl.taskExecutor) {
+                        try await curl.send(HTTPRequest(url: url)).body
+                    }
+                },
             ])
         func rate(_ index: Int) -> String {
             "\(fixed(Double(perRound) / wide.median(index) * 1_000_000, 0)) requests/s"
@@ -207,6 +216,7 @@ enum TransportBenchmark {
             "bare loop behind Tasks, same request (floor)", rate(3),
             "\(fixed(1 / wide.ratio(3, over: 0), 2))× baseline; CurlTransport is "
                 + "\(fixed(1 / wide.ratio(1, over: 3), 2))× this")
+        report("CurlTransport, Tasks on its executor", rate(4), "\(fixed(1 / wide.ratio(4, over: 0), 2))× baseline")
 
         try await streamLatency(curl, server.baseURL.appendingPathComponent("stream"))
         try await residentGrowth(curl, url, expecting: body.count)
@@ -253,13 +263,15 @@ enum TransportBenchmark {
         try await concurrent(total, expecting: bytes) { try await transport.send(HTTPRequest(url: url)).body }
     }
 
-    /// Makes `total` GETs through `get` (the body, `nil` for a failure), `concurrentWidth` Tasks at a time.
+    /// Makes `total` GETs through `get` (the body, `nil` for a failure), `concurrentWidth` Tasks at a time, the
+    /// Tasks preferring `executor` when there is one.
     static func concurrent(
-        _ total: Int, expecting bytes: Int, _ get: @escaping @Sendable () async throws -> Data?
+        _ total: Int, expecting bytes: Int, on executor: (any TaskExecutor)? = nil,
+        _ get: @escaping @Sendable () async throws -> Data?
     ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<concurrentWidth {
-                group.addTask {
+                group.addTask(executorPreference: executor) {
                     for _ in 0..<(total / concurrentWidth) {
                         guard try await get()?.count == bytes else { fatalError("bad response") }
                     }
