@@ -333,6 +333,8 @@
         }
     }
 
+    // Task executors need iOS 18 / macOS 15 where Apple's runtime has them; this type is built on Linux only.
+    @available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *)
     extension CurlEngine: TaskExecutor {
         /// Queues `job` for the engine thread, which runs it at the start of its next pass, and wakes the
         /// thread if it sleeps; a job the thread queues itself (an answer it delivered) needs no wake-up. Once

@@ -154,6 +154,7 @@
         /// Once the transport has shut down (released, and its last transfer done), Tasks that still prefer
         /// this executor run on the global concurrent executor. When libcurl could not be initialised, this
         /// is the global concurrent executor.
+        @available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *)
         public var taskExecutor: any TaskExecutor {
             engine ?? globalConcurrentExecutor
         }
