@@ -38,6 +38,34 @@
             #expect(!engine.isCurrentThread)
         }
 
+        /// Tasks on the executor and Tasks on the cooperative pool share the transport: the pool's callers may
+        /// start their transfers themselves while the engine thread runs jobs, and every answer reaches its Task.
+        @Test func tasksOnTheExecutorAndOnThePoolShareTheTransport() async throws {
+            let transport = CurlTransport()
+            let engine = try #require(transport.engine)
+            try await TransportTestServer.with { server in
+                let targets = try await withThrowingTaskGroup(of: [String].self) { group in
+                    for task in 0..<16 {
+                        let onEngine = task.isMultiple(of: 2)
+                        group.addTask(executorPreference: onEngine ? transport.taskExecutor : nil) {
+                            var targets: [String] = []
+                            for index in 0..<16 {
+                                let request = HTTPRequest(url: server.url("/echo?task=\(task)&n=\(index)"))
+                                let response = try await transport.send(request)
+                                #expect(engine.isCurrentThread == onEngine)
+                                let echoed = try JSONDecoder().decode(TransportEchoedRequest.self, from: response.body)
+                                targets.append(echoed.target)
+                            }
+                            return targets
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0 += $1 }
+                }
+                let expected = (0..<16).flatMap { task in (0..<16).map { "/echo?task=\(task)&n=\($0)" } }
+                #expect(targets.sorted() == expected.sorted())
+            }
+        }
+
         @Test func aStreamReadOnTheExecutorPausesForItsReaderAndLosesNothing() async throws {
             let transport = CurlTransport()
             let engine = try #require(transport.engine)
