@@ -147,7 +147,7 @@
         ///
         /// The price: while such a Task runs, no transfer of this transport is served. Keep the work between
         /// requests short and never block in it (no synchronous I/O, no waiting on a semaphore); work that is
-        /// long belongs on the global executor (`withTaskExecutorPreference(nil)` or a Task of its own).
+        /// long belongs on the global executor (`withTaskExecutorPreference(globalConcurrentExecutor) { … }`).
         /// Actor-isolated code still runs on its actor. It pays where a machine has more than one core and
         /// many requests are in flight; a lone request gains nothing, nor does a single core.
         ///
