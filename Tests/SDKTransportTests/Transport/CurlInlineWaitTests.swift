@@ -7,7 +7,8 @@
 
     /// ``CurlTransport/Configuration/inlineWait``: a request that is alone waits for its answer on the
     /// caller's thread for a moment, and is left to the engine thread when the answer takes longer.
-    /// (The conformance suite runs every behaviour with the wait, `curl`, and without it, `curlEngine`.)
+    /// (The conformance suite runs every behaviour with the wait, `curl`, without it, `curlEngine`, and from
+    /// Tasks on the engine thread itself, `curlExecutor`.)
     @Suite(.hangGuard) struct CurlInlineWaitTests {
         static func transport(inlineWait: Duration) -> CurlTransport {
             var configuration = CurlTransport.Configuration()

@@ -5,8 +5,8 @@ import TestSupport
 import Testing
 
 /// The behaviour every ``Transport`` must share, run against both implementations and the in-repo
-/// HTTP server on 127.0.0.1. Where URLSession cannot do what curl does, the test says so explicitly
-/// for `.urlSession` and keeps curl's check whole.
+/// HTTP server on 127.0.0.1 (CurlTransport three ways: see ``TransportKind``). Where URLSession cannot do
+/// what curl does, the test says so explicitly for `.urlSession` and keeps curl's check whole.
 @Suite(.hangGuard) struct TransportConformanceTests {
     static let kinds = TransportKind.allCases
 
