@@ -9,60 +9,51 @@
     /// answer, and lose nothing: not an answer, not a paused stream, not a cancellation, not the Task itself once
     /// the transport is gone.
     @Suite(.hangGuard) struct CurlTaskExecutorTests {
+        /// `tasks` Tasks, those `onEngine` picks preferring the transport's executor and the rest on the pool,
+        /// each send `requests` GETs; each must run where it prefers before and after every answer, and every
+        /// answer must reach its own Task.
+        static func fanOut(
+            _ transport: CurlTransport, _ server: TransportTestServer, tasks: Int, requests: Int,
+            onEngine: @escaping @Sendable (Int) -> Bool
+        ) async throws {
+            let engine = try #require(transport.engine)
+            let targets = try await withThrowingTaskGroup(of: [String].self) { group in
+                for task in 0..<tasks {
+                    let preferred = onEngine(task)
+                    group.addTask(executorPreference: preferred ? transport.taskExecutor : nil) {
+                        var targets: [String] = []
+                        for index in 0..<requests {
+                            #expect(engine.isCurrentThread == preferred)
+                            let request = HTTPRequest(url: server.url("/echo?task=\(task)&n=\(index)"))
+                            let response = try await transport.send(request)
+                            #expect(engine.isCurrentThread == preferred)
+                            let echoed = try JSONDecoder().decode(TransportEchoedRequest.self, from: response.body)
+                            targets.append(echoed.target)
+                        }
+                        return targets
+                    }
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            let expected = (0..<tasks).flatMap { task in (0..<requests).map { "/echo?task=\(task)&n=\($0)" } }
+            #expect(targets.sorted() == expected.sorted())
+        }
+
         @Test func concurrentRequestsFromTasksOnTheExecutorAllRunOnTheEngineThread() async throws {
             let transport = CurlTransport()
-            let engine = try #require(transport.engine)
             try await TransportTestServer.with { server in
-                let targets = try await withThrowingTaskGroup(of: [String].self) { group in
-                    for task in 0..<16 {
-                        group.addTask(executorPreference: transport.taskExecutor) {
-                            var targets: [String] = []
-                            for index in 0..<8 {
-                                #expect(engine.isCurrentThread)
-                                let request = HTTPRequest(url: server.url("/echo?task=\(task)&n=\(index)"))
-                                let response = try await transport.send(request)
-                                // The answer resumed this Task on the engine thread too.
-                                #expect(engine.isCurrentThread)
-                                let echoed = try JSONDecoder().decode(TransportEchoedRequest.self, from: response.body)
-                                targets.append(echoed.target)
-                            }
-                            return targets
-                        }
-                    }
-                    return try await group.reduce(into: []) { $0 += $1 }
-                }
-                let expected = (0..<16).flatMap { task in (0..<8).map { "/echo?task=\(task)&n=\($0)" } }
-                #expect(targets.sorted() == expected.sorted())
+                try await Self.fanOut(transport, server, tasks: 16, requests: 8) { _ in true }
             }
             // The test's own Task never ran there.
-            #expect(!engine.isCurrentThread)
+            #expect(try #require(transport.engine).isCurrentThread == false)
         }
 
         /// Tasks on the executor and Tasks on the cooperative pool share the transport: the pool's callers may
         /// start their transfers themselves while the engine thread runs jobs, and every answer reaches its Task.
         @Test func tasksOnTheExecutorAndOnThePoolShareTheTransport() async throws {
             let transport = CurlTransport()
-            let engine = try #require(transport.engine)
             try await TransportTestServer.with { server in
-                let targets = try await withThrowingTaskGroup(of: [String].self) { group in
-                    for task in 0..<16 {
-                        let onEngine = task.isMultiple(of: 2)
-                        group.addTask(executorPreference: onEngine ? transport.taskExecutor : nil) {
-                            var targets: [String] = []
-                            for index in 0..<16 {
-                                let request = HTTPRequest(url: server.url("/echo?task=\(task)&n=\(index)"))
-                                let response = try await transport.send(request)
-                                #expect(engine.isCurrentThread == onEngine)
-                                let echoed = try JSONDecoder().decode(TransportEchoedRequest.self, from: response.body)
-                                targets.append(echoed.target)
-                            }
-                            return targets
-                        }
-                    }
-                    return try await group.reduce(into: []) { $0 += $1 }
-                }
-                let expected = (0..<16).flatMap { task in (0..<16).map { "/echo?task=\(task)&n=\($0)" } }
-                #expect(targets.sorted() == expected.sorted())
+                try await Self.fanOut(transport, server, tasks: 16, requests: 16) { $0.isMultiple(of: 2) }
             }
         }
 
