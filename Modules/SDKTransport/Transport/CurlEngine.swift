@@ -273,12 +273,20 @@
             inbox.withLock { $0.thread = pthread_self() }
             let executor = asUnownedTaskExecutor()
             while true {
-                // The Tasks that prefer this thread run first, with no lock held, so the requests they make
-                // join this pass; jobs queued meanwhile wait for the next one, so the network is never starved.
-                inbox.withLock { swap(&$0.jobs, &jobs) }
-                for job in jobs { job.runSynchronously(on: executor) }
-                jobs.removeAll(keepingCapacity: true)
-                inbox.withLock { swap(&$0.commands, &batch) }
+                inbox.withLock { inbox in
+                    swap(&inbox.jobs, &jobs)
+                    swap(&inbox.commands, &batch)
+                }
+                if !jobs.isEmpty {
+                    // The Tasks that prefer this thread run first, with no lock held, and the requests they make
+                    // join this pass; jobs queued meanwhile wait for the next one, so the network is never starved.
+                    for job in jobs { job.runSynchronously(on: executor) }
+                    jobs.removeAll(keepingCapacity: true)
+                    inbox.withLock { inbox in
+                        batch.append(contentsOf: inbox.commands)
+                        inbox.commands.removeAll(keepingCapacity: true)
+                    }
+                }
                 let (milliseconds, idle) = drive.withLock { _ in
                     passes += 1
                     let now = CurlMulti.monotonicNanoseconds()
