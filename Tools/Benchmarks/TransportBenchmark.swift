@@ -45,7 +45,8 @@ enum TransportBenchmark {
         // sequential GETs (`=raw`: only the bare libcurl loop's; `=rawsocket`: only the bare multi-socket loop's;
         // `=wide`: only its 64-way rounds; `=executor`: only those with its Tasks on its executor; `=rawwide`: only
         // the bare curl_multi loop's 64-way rounds; `=taskswide`: only those of the same loop behind Tasks, the
-        // 64-way floor), so a profile sees nothing else, not even the others' warm-up; `TRANSPORT_PROFILE_REQUESTS` sets how many sequential GETs (20,000).
+        // 64-way floor), so a profile sees nothing else, not even the others' warm-up;
+        // `TRANSPORT_PROFILE_REQUESTS` sets how many sequential GETs (20,000).
         if let only = ProcessInfo.processInfo.environment["TRANSPORT_PROFILE_ONLY"] {
             var count = sequentialRequests * 10
             if let requests = ProcessInfo.processInfo.environment["TRANSPORT_PROFILE_REQUESTS"] {
@@ -62,9 +63,7 @@ enum TransportBenchmark {
             case "wide":
                 try await concurrent(curl, url, concurrentRequests * 5, expecting: body.count)
             case "executor":
-                try await concurrent(concurrentRequests * 5, expecting: body.count, on: curl.taskExecutor) {
-                    try await curl.send(HTTPRequest(url: url)).body
-                }
+                try await concurrent(curl, url, concurrentRequests * 5, expecting: body.count, on: curl.taskExecutor)
             case "rawwide":
                 let rawWide = RawCurlMulti(url.absoluteString, width: concurrentWidth)
                 guard rawWide.run(total: concurrentRequests * 5, bytes: body.count) == concurrentRequests * 5 else {
@@ -200,11 +199,7 @@ enum TransportBenchmark {
                 { try await concurrent(curl, url, perRound, expecting: body.count) },
                 { try await concurrent(session, url, perRound, expecting: body.count) },
                 { try await concurrent(perRound, expecting: body.count) { await tasksWide.get() } },
-                {
-                    try await concurrent(perRound, expecting: body.count, on: curl.taskExecutor) {
-                        try await curl.send(HTTPRequest(url: url)).body
-                    }
-                },
+                { try await concurrent(curl, url, perRound, expecting: body.count, on: curl.taskExecutor) },
             ])
         func rate(_ index: Int) -> String {
             "\(fixed(Double(perRound) / wide.median(index) * 1_000_000, 0)) requests/s"
@@ -258,9 +253,15 @@ enum TransportBenchmark {
         guard response.status == 200, response.body.count == bytes else { fatalError("bad response") }
     }
 
-    /// Sends `total` GETs through `transport`, `concurrentWidth` at a time.
-    static func concurrent(_ transport: any Transport, _ url: URL, _ total: Int, expecting bytes: Int) async throws {
-        try await concurrent(total, expecting: bytes) { try await transport.send(HTTPRequest(url: url)).body }
+    /// Sends `total` GETs through `transport`, `concurrentWidth` at a time, from Tasks preferring `executor` when
+    /// there is one.
+    static func concurrent(
+        _ transport: any Transport, _ url: URL, _ total: Int, expecting bytes: Int,
+        on executor: (any TaskExecutor)? = nil
+    ) async throws {
+        try await concurrent(total, expecting: bytes, on: executor) {
+            try await transport.send(HTTPRequest(url: url)).body
+        }
     }
 
     /// Makes `total` GETs through `get` (the body, `nil` for a failure), `concurrentWidth` Tasks at a time, the
