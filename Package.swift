@@ -272,7 +272,8 @@ let package = Package(
                     linuxOnly("CCurl"), "ErrorCore", "SDKTransport", "Palbe", "PalbeCodegen", "PalbeCodegenTesting",
                     "ChatbaseSDK", "PurseCheckout", "Emulator", "HTTPServer", "HTTPServerTesting", "TestSupportCore",
                 ],
-                path: "Tools/Benchmarks"
+                path: "Tools/Benchmarks",
+                exclude: ["README.md"]
             ))
     }
 #endif
