@@ -18,9 +18,12 @@ import Foundation
 /// - **A secret others could have written is not trusted.** ``read(_:)`` refuses a link, anything but a
 ///   regular file, a file owned by another user, and a file that group or others may write.
 /// - **Directories.** A missing one is created `0700`. An existing one must be a real directory (not a
-///   link). One of ours that others may write is repaired (their write bits removed); one of another
-///   user's that others may write is refused unless it has the sticky bit (`/tmp`), where no one can
-///   replace our files, and whatever they plant beside them fails ``read(_:)``.
+///   link). One that others may write and that has the sticky bit (`/tmp`) is shared: it is used as it
+///   is, whoever owns it, since no one can replace our files there and whatever they plant beside them
+///   fails ``read(_:)``; its mode is never changed (as root we own `/tmp`, and taking others' write bits
+///   away would break every other program on the machine). Otherwise, one of ours that others may write
+///   is repaired (their write bits removed), and one of another user's that others may write is
+///   refused.
 ///
 /// It protects against other users of the machine, not against the same user: that is the file
 /// system's limit.
@@ -47,7 +50,8 @@ package enum OwnerOnlyFiles {
 
     /// Makes `directory` ready to hold secrets (see the type's discussion); its parents are created as
     /// ordinary directories when missing. An `exclusive` directory (one that holds nothing else, like a
-    /// ``FileSecureStore``'s) of ours is made `0700` even when it exists.
+    /// ``FileSecureStore``'s) of ours is made `0700` even when it exists, unless it is a shared one
+    /// (sticky, others may write), which is never changed.
     package static func prepareDirectory(_ directory: URL, exclusive: Bool = false) throws(Failure) {
         let path = directory.path
         // Created 0700 here (parents as ordinary directories when missing); mkdir's mode passes through the
@@ -69,11 +73,14 @@ package enum OwnerOnlyFiles {
             throw Failure(operation: "prepare", path: path, code: ENOTDIR, reason: "not a directory (or a link)")
         }
         let othersMayWrite = info.st_mode & 0o022 != 0
+        // A shared directory (`/tmp`): nobody can replace or remove our files there, and its mode is the
+        // machine's, not ours to change, even when we own it (as root we own `/tmp`).
+        if othersMayWrite && info.st_mode & S_ISVTX != 0 { return }
         if info.st_uid == geteuid() {
             let wanted = exclusive ? 0o700 : info.st_mode & 0o7755
             guard info.st_mode & 0o7777 != wanted else { return }
             guard chmod(path, mode_t(wanted)) == 0 else { throw Failure(operation: "prepare", path: path, code: errno) }
-        } else if othersMayWrite && info.st_mode & S_ISVTX == 0 {
+        } else if othersMayWrite {
             throw Failure(
                 operation: "prepare", path: path, code: EPERM,
                 reason: "another user's directory that others may write: its files could be replaced")

@@ -77,6 +77,36 @@ import Testing
         }
     }
 
+    /// The emulator's suite, run as root, wrote a database straight into `/tmp`, and `/tmp` (root's, so
+    /// "ours") lost others' write bits: apt and every other user's program could no longer make a
+    /// temporary file. A shared directory is used as it is, whoever owns it.
+    @Test func aSharedDirectoryOfOursKeepsItsMode() throws {
+        try withDirectory { root in
+            for exclusive in [false, true] {
+                let shared = root.appendingPathComponent("shared-\(exclusive)")
+                try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+                #expect(chmod(shared.path, 0o1777) == 0)
+                try OwnerOnlyFiles.prepareDirectory(shared, exclusive: exclusive)
+                #expect(mode(shared.path) == 0o1777, "exclusive: \(exclusive)")
+
+                let secret = shared.appendingPathComponent("secret")
+                try OwnerOnlyFiles.write(Data("s3cret".utf8), to: secret, exclusiveDirectory: exclusive)
+                #expect(mode(shared.path) == 0o1777, "exclusive: \(exclusive)")
+                #expect(mode(secret.path) == 0o600)
+                #expect(try OwnerOnlyFiles.read(secret) == Data("s3cret".utf8))
+            }
+            // Group-writable and sticky is shared too; without the sticky bit it is repaired.
+            let group = root.appendingPathComponent("group")
+            try FileManager.default.createDirectory(at: group, withIntermediateDirectories: true)
+            #expect(chmod(group.path, 0o1770) == 0)
+            try OwnerOnlyFiles.prepareDirectory(group)
+            #expect(mode(group.path) == 0o1770)
+            #expect(chmod(group.path, 0o770) == 0)
+            try OwnerOnlyFiles.prepareDirectory(group)
+            #expect(mode(group.path) == 0o750)
+        }
+    }
+
     @Test func aDirectoryOthersMayWriteIsRepairedAndALinkedOneRefused() throws {
         try withDirectory { root in
             let shared = root.appendingPathComponent("data")
