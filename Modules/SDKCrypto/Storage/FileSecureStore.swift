@@ -10,7 +10,9 @@ import Foundation
 
 /// A ``SecureStore`` that keeps each value in its own file, readable only by the current user.
 ///
-/// - The directory is created with mode `0700` (and tightened to `0700` if it already exists).
+/// - The directory is created with mode `0700` (and tightened to `0700` if it already exists), unless it
+///   is a shared one (sticky, others may write, as `/tmp`): its mode is the machine's and stays as it is;
+///   no one else can replace or remove the store's files there.
 /// - A value is written to a temporary file created `0600` with `O_EXCL` before any byte is
 ///   written, flushed, then renamed over the old one, so a reader sees the old value or the new one,
 ///   never a partial file, and the secret is never readable by others, even briefly.
